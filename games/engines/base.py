@@ -1,0 +1,213 @@
+"""Shared pieces of the rule engines: the refusal, the outcome, the seeded RNG, the base class.
+
+Pure Python: nothing here (or anywhere under games.engines) may import Django or the project.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+_MASK64 = (1 << 64) - 1
+
+
+class IllegalAction(Exception):  # noqa: N818 - the contract names it so
+    """A rule violation: the engine refuses and changes nothing. `code` is from the contract."""
+
+    def __init__(self, code: str, message: str = "") -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.message = message or code
+
+
+@dataclass
+class Outcome:
+    state: State
+    events: list[dict] = field(default_factory=list)
+    attempts: list[dict] = field(default_factory=list)
+
+
+class Rng:
+    """SplitMix64: a small deterministic generator whose whole state is one int.
+
+    Engines keep `rng.state` in the game state, so a state dict carries its own randomness
+    and survives a JSON round trip. Never use the global `random` module in an engine.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        # Mix the seed once so that small neighbouring seeds do not start out alike.
+        rng = cls(seed)
+        rng.state = rng.next64()
+        return rng
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in 0..n-1 (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % n
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in low..high inclusive."""
+        return low + self.below(high - low + 1)
+
+    def random(self) -> float:
+        """A float in [0, 1) with 53 random bits."""
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def choice(self, items: list | tuple) -> Any:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates, in place, on a list the caller owns."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def copy_state(value: Any) -> Any:
+    """A deep copy of a JSON-compatible value, several times faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {key: copy_state(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copy_state(item) for item in value]
+    return value
+
+
+def require(condition: bool, code: str, message: str) -> None:
+    """Raise IllegalAction(code, message) unless condition holds."""
+    if not condition:
+        raise IllegalAction(code, message)
+
+
+def is_int(value: Any) -> bool:
+    """True for a real int (bool is not a number here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def cell_of(action: Action, rows: int, cols: int) -> tuple[int, int]:
+    """The [row, col] of an action, checked to lie on a rows x cols board, or bad_action."""
+    cell = action.get("cell")
+    require(
+        isinstance(cell, (list, tuple)) and len(cell) == 2 and all(is_int(v) for v in cell),
+        "bad_action",
+        "cell must be [row, col]",
+    )
+    row, col = cell
+    require(0 <= row < rows and 0 <= col < cols, "bad_action", "cell is off the board")
+    return row, col
+
+
+def attempt(
+    *,
+    seat: int,
+    kind: str,
+    a: int,
+    b: int,
+    answer: int | None,
+    correct: bool,
+    think_ms: int,
+    fact: list[int] | None,
+) -> dict:
+    """An attempt dict exactly as the contract spells it."""
+    return {
+        "seat": seat,
+        "kind": kind,
+        "a": a,
+        "b": b,
+        "answer": answer,
+        "correct": correct,
+        "think_ms": think_ms,
+        "fact": fact,
+    }
+
+
+def fact_of_division(a: int, b: int) -> list[int] | None:
+    """The multiplication fact a correct divisibility claim rests on, smaller factor first.
+
+    For `b` dividing `a` it is [b, a // b] sorted; for `factor_pair` call it with the larger
+    number first. None when neither divides the other.
+    """
+    big, small = (a, b) if a >= b else (b, a)
+    if small <= 0 or big % small:
+        return None
+    return sorted([small, big // small])
+
+
+class Engine(ABC):
+    """One game's rules. Subclasses implement the abstract methods; states are plain dicts.
+
+    Every state carries at least: `game`, `players`, `phase`, `result`, `mistakes`.
+    """
+
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_summary: str
+
+    @abstractmethod
+    def setup(self, players: int, options: dict | None = None, seed: int = 0, now_ms: int = 0) -> State:
+        """A new game; raises IllegalAction("bad_options") for unusable options."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, action: Action, now_ms: int) -> Outcome:
+        """Due transitions up to now_ms, then the action. Never mutates `state`."""
+
+    @abstractmethod
+    def tick(self, state: State, now_ms: int) -> Outcome:
+        """Only the time-driven transitions due at or before now_ms."""
+
+    @abstractmethod
+    def deadline(self, state: State) -> int | None:
+        """When tick is next due (ms), or None."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict:
+        """What `seat` may see (None: a spectator). Never another seat's hand, a deck order or the seed."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every rule-legal and arithmetically correct action `seat` may take now."""
+
+    def check_seat(self, state: State, seat: Any) -> None:
+        require(is_int(seat) and 0 <= seat < state["players"], "bad_action", "no such seat")
+
+    def check_action_shape(self, action: Any) -> str:
+        require(isinstance(action, dict), "bad_action", "an action is an object")
+        kind = action.get("type")
+        require(isinstance(kind, str), "bad_action", "an action needs a type")
+        return kind
+
+    def common_view(self, state: State, seat: int | None, to_move: list[int]) -> dict:
+        """The keys every view has (engine-contract.md, Views)."""
+        return {
+            "game": self.slug,
+            "seat": seat,
+            "players": state["players"],
+            "phase": "over" if state["result"] is not None else state["phase"],
+            "to_move": [] if state["result"] is not None else list(to_move),
+            "deadline_ms": self.deadline(state),
+            "mistakes": list(state["mistakes"]),
+            "result": copy_state(state["result"]),
+        }

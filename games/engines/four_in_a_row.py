@@ -1,0 +1,16 @@
+"""PLACEHOLDER: being written by a helper; replace this whole file."""
+
+from games.engines.base import Engine
+
+
+class FourInARow(Engine):
+    slug = "four_in_a_row"
+    title = "four_in_a_row"
+    min_players = 2
+    max_players = 2
+    rules_summary = ""
+
+    def setup(self, players, options=None, seed=0, now_ms=0):
+        raise NotImplementedError
+
+    apply = tick = deadline = view = legal_actions = setup
