@@ -1,0 +1,91 @@
+"""Classes: a teacher's own, with join codes and login cards."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from api.permissions import IsTeacher
+from classroom import selectors, services
+from classroom.cards import render_cards_pdf
+from classroom.errors import ServiceError
+from classroom.models import Classroom
+
+
+class ClassroomSerializer(serializers.ModelSerializer):
+    archived = serializers.BooleanField(required=False)
+    student_count = serializers.IntegerField(read_only=True, default=0)
+
+    class Meta:
+        model = Classroom
+        fields = ["id", "name", "join_code", "sign_in_mode", "archived", "student_count", "created_at"]
+        read_only_fields = ["id", "join_code", "student_count", "created_at"]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["archived"] = instance.archived_at is not None
+        data["student_count"] = getattr(instance, "student_count", None)
+        if data["student_count"] is None:
+            data["student_count"] = instance.students.count()
+        return data
+
+
+class CardsRequestSerializer(serializers.Serializer):
+    students = serializers.ListField(child=serializers.IntegerField(), required=False, allow_empty=False,
+                                     help_text="Student ids; leave out for every student without a card.")
+
+
+class ClassroomViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, mixins.RetrieveModelMixin,
+                       mixins.UpdateModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
+    serializer_class = ClassroomSerializer
+    permission_classes = [IsTeacher]
+    http_method_names = ["get", "post", "patch", "delete"]
+
+    def get_queryset(self):
+        return selectors.classroom_list_for_teacher(teacher=self.request.user)
+
+    def perform_create(self, serializer):
+        serializer.instance = services.classroom_create(teacher=self.request.user,
+                                                        name=serializer.validated_data["name"])
+
+    def perform_update(self, serializer):
+        serializer.instance = services.classroom_update(classroom=serializer.instance, **serializer.validated_data)
+
+    def perform_destroy(self, instance):
+        services.classroom_delete(classroom=instance)
+
+    @extend_schema(request=None, responses=ClassroomSerializer, summary="Give the class a new join code")
+    @action(detail=True, methods=["post"], url_path="regenerate-code")
+    def regenerate_code(self, request, pk=None):
+        classroom = services.classroom_regenerate_code(classroom=self.get_object())
+        return Response(ClassroomSerializer(classroom).data)
+
+    @extend_schema(request=CardsRequestSerializer, responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+                   summary="Print login cards (issues new secrets for those students)")
+    @action(detail=True, methods=["post"])
+    def cards(self, request, pk=None):
+        classroom = self.get_object()
+        data = CardsRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        students = selectors.student_list_for_classroom(classroom=classroom).select_related("user")
+        wanted = data.validated_data.get("students")
+        if wanted is None:
+            students = students.filter(card_token_hash="")
+        else:
+            students = students.filter(pk__in=wanted)
+            if students.count() != len(set(wanted)):
+                raise ServiceError("invalid", "Some of those students are not in this class.",
+                                   {"students": ["Unknown student."]})
+        students = list(students)
+        if not students:
+            raise ServiceError("no_students", "Every student already has a card. Choose students to reissue.")
+        cards = services.cards_issue(classroom=classroom, students=students)
+        pdf = render_cards_pdf(cards=cards, class_name=classroom.name, join_code=classroom.join_code,
+                               site_url=request.build_absolute_uri("/"))
+        response = HttpResponse(pdf, content_type="application/pdf", status=status.HTTP_200_OK)
+        response["Content-Disposition"] = f'attachment; filename="login-cards-{classroom.join_code}.pdf"'
+        return response

@@ -1,0 +1,94 @@
+"""Children's sign-in: class code, tap your name, then your pictures (or password), or a QR card."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.http import Http404
+from django.utils.decorators import method_decorator
+from django.views.decorators.csrf import csrf_protect
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from api.auth import MeSerializer, me_response
+from classroom import selectors, services
+from classroom.models import Classroom
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+class StudentLoginThrottle(ScopedRateThrottle):
+    """Per client address, on top of the per-student lock-out."""
+
+    scope_attr = "throttle_scope"
+
+
+class ClassNamesView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [StudentLoginThrottle]
+    throttle_scope = "student_login"
+
+    @extend_schema(
+        responses=inline_serializer("StudentLoginClass", {
+            "classroom": inline_serializer("StudentLoginClassroom", {
+                "name": serializers.CharField(),
+                "sign_in_mode": serializers.ChoiceField(choices=Classroom.SignInMode.choices)}),
+            "students": inline_serializer("StudentLoginName", {
+                "id": serializers.IntegerField(), "display_name": serializers.CharField()}, many=True),
+        }),
+        summary="The names to tap, for a class code",
+    )
+    def get(self, request, code: str):
+        classroom = selectors.classroom_by_join_code(code=code)
+        if classroom is None:
+            raise Http404
+        students = selectors.student_list_for_classroom(classroom=classroom).values("id", "display_name")
+        return Response({
+            "classroom": {"name": classroom.name, "sign_in_mode": classroom.sign_in_mode},
+            "students": list(students),
+        })
+
+
+class StudentLoginSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=12)
+    student_id = serializers.IntegerField()
+    pictures = serializers.ListField(child=serializers.CharField(max_length=20), required=False, max_length=10)
+    password = serializers.CharField(required=False, trim_whitespace=False, max_length=128)
+
+
+@method_decorator(csrf_protect, name="dispatch")
+class StudentLoginView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [StudentLoginThrottle]
+    throttle_scope = "student_login"
+
+    @extend_schema(request=StudentLoginSerializer, responses=MeSerializer, summary="A child signs in")
+    def post(self, request):
+        data = StudentLoginSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.student_sign_in(**data.validated_data)
+        login(request, user, backend=BACKEND)
+        return me_response(user)
+
+
+class TokenLoginSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=200)
+
+
+@method_decorator(csrf_protect, name="dispatch")
+class StudentTokenLoginView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [StudentLoginThrottle]
+    throttle_scope = "student_login"
+
+    @extend_schema(request=TokenLoginSerializer, responses=MeSerializer, summary="Sign in with a QR card")
+    def post(self, request):
+        data = TokenLoginSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.student_sign_in_with_token(token=data.validated_data["token"])
+        login(request, user, backend=BACKEND)
+        return me_response(user)

@@ -1,0 +1,56 @@
+"""One student: edit, remove, revoke their card, unlock their sign-in, export their data."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from api.permissions import IsTeacher
+from api.rosters import StudentSerializer
+from classroom import services
+from classroom.permissions import students_managed_by
+
+
+class StudentViewSet(mixins.RetrieveModelMixin, mixins.UpdateModelMixin, mixins.DestroyModelMixin,
+                     viewsets.GenericViewSet):
+    serializer_class = StudentSerializer
+    permission_classes = [IsTeacher]
+    http_method_names = ["get", "post", "patch", "delete"]
+
+    def get_queryset(self):
+        return students_managed_by(self.request.user).select_related("user", "classroom")
+
+    def perform_update(self, serializer):
+        serializer.instance = services.student_update(student=serializer.instance, **serializer.validated_data)
+
+    def perform_destroy(self, instance):
+        services.student_delete(student=instance)
+
+    @extend_schema(request=None, responses={204: None}, summary="Revoke the student's login card")
+    @action(detail=True, methods=["post"], url_path="revoke-card")
+    def revoke_card(self, request, pk=None):
+        services.student_revoke_card(student=self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=None, responses={204: None}, summary="Unlock the student's sign-in")
+    @action(detail=True, methods=["post"])
+    def unlock(self, request, pk=None):
+        services.student_unlock(student=self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(responses={(200, "application/json"): OpenApiTypes.OBJECT},
+                   summary="Download everything stored about the student (JSON)")
+    @action(detail=True, methods=["get"])
+    def export(self, request, pk=None):
+        student = self.get_object()
+        body = json.dumps(services.student_export(student=student), indent=2)
+        response = HttpResponse(body, content_type="application/json")
+        filename = f"student-{student.pk}.json"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response

@@ -1,0 +1,94 @@
+"""Teachers, students, classes. Behaviour lives in services.py, reads in selectors.py."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.db import models
+from django.db.models.functions import Lower
+
+
+class User(AbstractUser):
+    """A teacher (signs in with email and password) or a student (class code and a secret)."""
+
+    class Role(models.TextChoices):
+        TEACHER = "teacher", "Teacher"
+        STUDENT = "student", "Student"
+
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.TEACHER)
+    name = models.CharField(max_length=150, blank=True)
+    # Teachers only; students carry no email (nor any birth date).
+    email = models.EmailField(blank=True, null=True, default=None)
+
+    objects = UserManager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("email"), name="user_email_unique_ci"),
+        ]
+
+    @property
+    def is_teacher(self) -> bool:
+        return self.role == self.Role.TEACHER
+
+    @property
+    def is_student(self) -> bool:
+        return self.role == self.Role.STUDENT
+
+    def __str__(self) -> str:
+        return self.name or self.username
+
+
+class Classroom(models.Model):
+    class SignInMode(models.TextChoices):
+        PICTURES = "pictures", "Picture passwords"
+        PASSWORD = "password", "Typed passwords"
+
+    teacher = models.ForeignKey(User, on_delete=models.CASCADE, related_name="classrooms")
+    name = models.CharField(max_length=100)
+    join_code = models.CharField(max_length=6, unique=True)
+    sign_in_mode = models.CharField(max_length=10, choices=SignInMode.choices, default=SignInMode.PICTURES)
+    archived_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        indexes = [models.Index(fields=["teacher", "archived_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.join_code})"
+
+
+class Student(models.Model):
+    """A child in one class. The secrets are stored hashed (classroom.secrets)."""
+
+    user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="student")
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="students")
+    first_name = models.CharField(max_length=50)
+    last_name = models.CharField(max_length=50, blank=True)
+    display_name = models.CharField(max_length=60)
+    picture_secret_hash = models.CharField(max_length=128, blank=True)
+    password_hash = models.CharField(max_length=128, blank=True)
+    password_set_by_teacher = models.BooleanField(default=False)
+    card_token_hash = models.CharField(max_length=64, blank=True, default="")
+    card_issued_at = models.DateTimeField(null=True, blank=True)
+    failed_sign_ins = models.PositiveSmallIntegerField(default=0)
+    locked_until = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["classroom", "display_name"], name="student_display_name_per_class"),
+            models.UniqueConstraint(
+                fields=["card_token_hash"],
+                condition=~models.Q(card_token_hash=""),
+                name="student_card_token_unique",
+            ),
+        ]
+
+    @property
+    def has_card(self) -> bool:
+        return bool(self.card_token_hash)
+
+    def __str__(self) -> str:
+        return self.display_name

@@ -1,0 +1,126 @@
+"""Parsing rosters: pasted names and CSV files. Pure functions; services.py stores the result."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+MAX_CSV_ROWS = 1000
+MAX_CSV_BYTES = 512 * 1024
+NAME_MAX = 50
+PASSWORD_MIN, PASSWORD_MAX = 4, 64
+REQUIRED_COLUMNS = ["first_name", "last_name"]
+OPTIONAL_COLUMNS = ["password"]
+
+
+class RosterFileError(ValueError):
+    """The file as a whole cannot be read as a roster; the message says why, for a teacher."""
+
+
+@dataclass
+class RosterRow:
+    line: int
+    first_name: str
+    last_name: str
+    password: str = ""
+    display_name: str = ""
+    problems: list[str] = field(default_factory=list)
+
+
+def split_name(full_name: str) -> tuple[str, str]:
+    """'Ana Maria Lopez' -> ('Ana', 'Maria Lopez'): the first word is the first name."""
+    words = full_name.split()
+    if not words:
+        return "", ""
+    return words[0], " ".join(words[1:])
+
+
+def parse_pasted_names(text: str) -> list[RosterRow]:
+    """One name a line; blank lines ignored."""
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        first, last = split_name(line)
+        rows.append(check_row(RosterRow(line=number, first_name=first, last_name=last)))
+    return rows
+
+
+def base_display_name(first_name: str, last_name: str) -> str:
+    """First name plus last initial: 'Ana L.'; just 'Ben' with no last name."""
+    first = first_name.strip()
+    last = last_name.strip()
+    return f"{first} {last[0].upper()}." if last else first
+
+
+def unique_display_name(base: str, taken: set[str]) -> str:
+    """'Ana L.' or, when taken, 'Ana L.2', 'Ana L.3' ...; 'Ben' -> 'Ben 2'."""
+    if base not in taken:
+        return base
+    separator = "" if base.endswith(".") else " "
+    number = 2
+    while f"{base}{separator}{number}" in taken:
+        number += 1
+    return f"{base}{separator}{number}"
+
+
+def assign_display_names(rows: list[RosterRow], taken: set[str]) -> None:
+    """Give each row a display name unique among `taken` and the rows before it."""
+    taken = set(taken)
+    for row in rows:
+        if row.first_name:
+            row.display_name = unique_display_name(base_display_name(row.first_name, row.last_name), taken)
+            taken.add(row.display_name)
+
+
+def check_row(row: RosterRow) -> RosterRow:
+    if not row.first_name:
+        row.problems.append("First name is missing.")
+    if len(row.first_name) > NAME_MAX:
+        row.problems.append(f"First name is longer than {NAME_MAX} characters.")
+    if len(row.last_name) > NAME_MAX:
+        row.problems.append(f"Last name is longer than {NAME_MAX} characters.")
+    if row.password and not PASSWORD_MIN <= len(row.password) <= PASSWORD_MAX:
+        row.problems.append(f"Password must be {PASSWORD_MIN} to {PASSWORD_MAX} characters.")
+    return row
+
+
+def parse_roster_csv(data: bytes) -> list[RosterRow]:
+    """Rows of a `first_name,last_name[,password]` CSV, each checked; RosterFileError if unreadable."""
+    if len(data) > MAX_CSV_BYTES:
+        raise RosterFileError(f"The file is larger than {MAX_CSV_BYTES // 1024} KB.")
+    if b"\x00" in data:
+        raise RosterFileError("This is not a CSV file. Save the roster as CSV (UTF-8) and try again.")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RosterFileError("The file is not UTF-8 text. Save it as 'CSV UTF-8' and try again.") from None
+    try:
+        records = list(csv.reader(io.StringIO(text, newline=""), strict=True))
+    except csv.Error as error:
+        raise RosterFileError(f"The file could not be read as CSV: {error}.") from None
+    records = [record for record in records if any(cell.strip() for cell in record)]
+    if not records:
+        raise RosterFileError("The file is empty.")
+    header = [cell.strip().lower() for cell in records[0]]
+    if header[:2] != REQUIRED_COLUMNS or any(col not in OPTIONAL_COLUMNS for col in header[2:]):
+        raise RosterFileError(
+            "The first line must be the column names first_name,last_name (and optionally password); "
+            f"found: {','.join(records[0])[:80]}."
+        )
+    body = records[1:]
+    if len(body) > MAX_CSV_ROWS:
+        raise RosterFileError(f"The file has {len(body)} students; at most {MAX_CSV_ROWS} can be imported at once.")
+    if not body:
+        raise RosterFileError("The file has column names but no students.")
+    rows = []
+    for line, record in enumerate(body, 2):
+        cells = [cell.strip() for cell in record]
+        row = RosterRow(line=line, first_name=cells[0] if cells else "",
+                        last_name=cells[1] if len(cells) > 1 else "",
+                        password=cells[2] if len(cells) > 2 and "password" in header else "")
+        if len(cells) != len(header):
+            row.problems.append(f"Expected {len(header)} values, found {len(cells)}.")
+        rows.append(check_row(row))
+    return rows

@@ -1,0 +1,375 @@
+"""Writes for teachers, classes, rosters, login cards and children's sign-in.
+
+Keyword-only arguments; each function is one transaction. Shells (API views) call these.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import timezone
+from django.utils.encoding import force_bytes, force_str
+from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+
+from classroom import roster
+from classroom.errors import Locked, ServiceError
+from classroom.models import Classroom, Student, User
+from classroom.pictures import SEQUENCE_LENGTH, picture_slugs
+from classroom.secrets import check_secret, hash_secret, hash_token, new_card_token
+
+# No look-alikes: no 0/O, no 1/I/L.
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 6
+WORDS_FOR_PASSWORDS = ["sun", "cat", "dog", "sky", "red", "owl", "bee", "fox", "kiwi", "frog", "moon", "star"]
+
+
+# --- Teachers --------------------------------------------------------------------------------
+def teacher_sign_up(*, name: str, email: str, password: str) -> User:
+    name, email = name.strip(), email.strip().lower()
+    fields: dict[str, list[str]] = {}
+    if not name:
+        fields["name"] = ["Please enter your name."]
+    if User.objects.filter(email__iexact=email).exists():
+        fields["email"] = ["An account with this email already exists. Sign in or reset your password."]
+    candidate = User(username=email, email=email, name=name, role=User.Role.TEACHER)
+    try:
+        validate_password(password, user=candidate)
+    except ValidationError as error:
+        fields["password"] = list(error.messages)
+    if fields:
+        raise ServiceError("invalid", "Please correct the fields below.", fields)
+    candidate.set_password(password)
+    candidate.save()
+    return candidate
+
+
+def password_reset_request(*, email: str) -> None:
+    """Email a reset link if a teacher has this address. Says nothing either way to the caller."""
+    user = User.objects.filter(email__iexact=email.strip(), role=User.Role.TEACHER, is_active=True).first()
+    if user is None or not user.has_usable_password():
+        return
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    link = f"{settings.SITE_URL.rstrip('/')}/reset/{uid}/{token}"
+    send_mail(
+        subject="Reset your Multiplayground password",
+        message=f"Hello {user.name},\n\nTo choose a new password, open this link:\n{link}\n\n"
+        "If you did not ask for this, you can ignore this email.",
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        recipient_list=[user.email],
+    )
+
+
+def password_reset_confirm(*, uid: str, token: str, new_password: str) -> User:
+    try:
+        user = User.objects.get(pk=force_str(urlsafe_base64_decode(uid)), role=User.Role.TEACHER)
+    except (User.DoesNotExist, ValueError, TypeError, OverflowError):
+        user = None
+    if user is None or not default_token_generator.check_token(user, token):
+        raise ServiceError("bad_token", "This reset link is invalid or has expired. Ask for a new one.")
+    try:
+        validate_password(new_password, user=user)
+    except ValidationError as error:
+        raise ServiceError("invalid", "Please choose a stronger password.",
+                           {"new_password": list(error.messages)}) from None
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+    return user
+
+
+# --- Classes ---------------------------------------------------------------------------------
+def _new_join_code() -> str:
+    for _ in range(50):
+        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        if not Classroom.objects.filter(join_code=code).exists():
+            return code
+    raise RuntimeError("could not find a free join code")
+
+
+def _clean_class_name(name: str) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise ServiceError("invalid", "Please give the class a name.", {"name": ["Please give the class a name."]})
+    if len(name) > 100:
+        raise ServiceError("invalid", "That name is too long.", {"name": ["At most 100 characters."]})
+    return name
+
+
+def classroom_create(*, teacher: User, name: str) -> Classroom:
+    return Classroom.objects.create(teacher=teacher, name=_clean_class_name(name), join_code=_new_join_code())
+
+
+def classroom_update(*, classroom: Classroom, name: str | None = None, sign_in_mode: str | None = None,
+                     archived: bool | None = None) -> Classroom:
+    if name is not None:
+        classroom.name = _clean_class_name(name)
+    if sign_in_mode is not None:
+        if sign_in_mode not in Classroom.SignInMode.values:
+            raise ServiceError("invalid", "Unknown sign-in mode.", {"sign_in_mode": ["Choose pictures or password."]})
+        classroom.sign_in_mode = sign_in_mode
+    if archived is not None:
+        classroom.archived_at = (classroom.archived_at or timezone.now()) if archived else None
+    classroom.save()
+    return classroom
+
+
+@transaction.atomic
+def classroom_regenerate_code(*, classroom: Classroom) -> Classroom:
+    classroom.join_code = _new_join_code()
+    classroom.save(update_fields=["join_code"])
+    return classroom
+
+
+@transaction.atomic
+def classroom_delete(*, classroom: Classroom) -> None:
+    """Delete the class, its students' accounts and everything they did."""
+    User.objects.filter(student__classroom=classroom).delete()
+    classroom.delete()
+
+
+# --- Rosters ---------------------------------------------------------------------------------
+def _taken_display_names(classroom: Classroom) -> set[str]:
+    return set(classroom.students.values_list("display_name", flat=True))
+
+
+def _create_students(classroom: Classroom, rows: list[roster.RosterRow]) -> list[Student]:
+    users = User.objects.bulk_create(
+        [
+            User(username=f"student-{uuid.uuid4().hex}", role=User.Role.STUDENT, name=row.display_name,
+                 password="!")  # unusable: students never sign in with the password form
+            for row in rows
+        ]
+    )
+    return Student.objects.bulk_create(
+        [
+            Student(
+                user=user, classroom=classroom, first_name=row.first_name, last_name=row.last_name,
+                display_name=row.display_name,
+                password_hash=hash_secret(row.password) if row.password else "",
+                password_set_by_teacher=bool(row.password),
+            )
+            for user, row in zip(users, rows, strict=True)
+        ]
+    )
+
+
+@transaction.atomic
+def students_add_names(*, classroom: Classroom, text: str) -> list[Student]:
+    """Add students from pasted names, one a line."""
+    classroom = Classroom.objects.select_for_update().get(pk=classroom.pk)
+    rows = roster.parse_pasted_names(text or "")
+    if not rows:
+        raise ServiceError("invalid", "Type or paste at least one name.", {"names": ["Type at least one name."]})
+    problems = [f"Line {row.line}: {' '.join(row.problems)}" for row in rows if row.problems]
+    if problems:
+        raise ServiceError("invalid", "Some names need fixing.", {"names": problems})
+    roster.assign_display_names(rows, _taken_display_names(classroom))
+    return _create_students(classroom, rows)
+
+
+def roster_preview_csv(*, classroom: Classroom, data: bytes) -> list[roster.RosterRow]:
+    """Each row of the file with its display name and problems. ServiceError('bad_file') if unreadable."""
+    try:
+        rows = roster.parse_roster_csv(data)
+    except roster.RosterFileError as error:
+        raise ServiceError("bad_file", str(error), {"file": [str(error)]}) from None
+    roster.assign_display_names(rows, _taken_display_names(classroom))
+    return rows
+
+
+@transaction.atomic
+def students_import_csv(*, classroom: Classroom, data: bytes) -> list[Student]:
+    """Import every row, or nothing while any row is wrong (ServiceError 'invalid_rows')."""
+    classroom = Classroom.objects.select_for_update().get(pk=classroom.pk)
+    rows = roster_preview_csv(classroom=classroom, data=data)
+    if any(row.problems for row in rows):
+        raise ServiceError("invalid_rows", "Some rows have problems; nothing was imported.",
+                           extra={"rows": rows})
+    return _create_students(classroom, rows)
+
+
+@transaction.atomic
+def student_update(*, student: Student, first_name: str | None = None, last_name: str | None = None,
+                   password: str | None = None) -> Student:
+    if first_name is not None or last_name is not None:
+        row = roster.check_row(roster.RosterRow(
+            line=0,
+            first_name=(student.first_name if first_name is None else first_name).strip(),
+            last_name=(student.last_name if last_name is None else last_name).strip(),
+        ))
+        if row.problems:
+            raise ServiceError("invalid", " ".join(row.problems), {"first_name": row.problems})
+        taken = _taken_display_names(student.classroom) - {student.display_name}
+        student.first_name, student.last_name = row.first_name, row.last_name
+        student.display_name = roster.unique_display_name(
+            roster.base_display_name(row.first_name, row.last_name), taken)
+        student.user.name = student.display_name
+        student.user.save(update_fields=["name"])
+    if password is not None:
+        if not roster.PASSWORD_MIN <= len(password) <= roster.PASSWORD_MAX:
+            message = f"Password must be {roster.PASSWORD_MIN} to {roster.PASSWORD_MAX} characters."
+            raise ServiceError("invalid", message, {"password": [message]})
+        student.password_hash = hash_secret(password)
+        student.password_set_by_teacher = True
+    student.save()
+    return student
+
+
+@transaction.atomic
+def student_delete(*, student: Student) -> None:
+    """Delete the child's account and everything they did (their rows cascade from the user)."""
+    student.user.delete()
+
+
+def student_export(*, student: Student) -> dict:
+    """Everything stored about one student, for the teacher to hand over."""
+    return {
+        "student": {
+            "display_name": student.display_name,
+            "first_name": student.first_name,
+            "last_name": student.last_name,
+            "class": student.classroom.name,
+            "created_at": student.created_at.isoformat(),
+            "has_card": student.has_card,
+            "card_issued_at": student.card_issued_at.isoformat() if student.card_issued_at else None,
+        },
+        "exported_at": timezone.now().isoformat(),
+    }
+
+
+# --- Login cards -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class IssuedCard:
+    """What is printed on one card; the secrets exist in clear only here, never stored."""
+
+    student: Student
+    pictures: list[str]
+    password: str | None
+    token: str
+
+
+def new_picture_sequence() -> list[str]:
+    slugs = picture_slugs()
+    return [slugs[i] for i in _sample_indexes(len(slugs), SEQUENCE_LENGTH)]
+
+
+def _sample_indexes(population: int, count: int) -> list[int]:
+    chosen: list[int] = []
+    while len(chosen) < count:
+        index = secrets.randbelow(population)
+        if index not in chosen:
+            chosen.append(index)
+    return chosen
+
+
+def _new_typed_password() -> str:
+    return f"{secrets.choice(WORDS_FOR_PASSWORDS)}{secrets.choice(WORDS_FOR_PASSWORDS)}{secrets.randbelow(90) + 10}"
+
+
+@transaction.atomic
+def cards_issue(*, classroom: Classroom, students: list[Student]) -> list[IssuedCard]:
+    """New picture password and QR token for each student; the old card stops working."""
+    issued = []
+    now = timezone.now()
+    typed = classroom.sign_in_mode == Classroom.SignInMode.PASSWORD
+    for student in students:
+        sequence = new_picture_sequence()
+        token = new_card_token()
+        password = None
+        student.picture_secret_hash = hash_secret("-".join(sequence))
+        if typed and not student.password_set_by_teacher:
+            password = _new_typed_password()
+            student.password_hash = hash_secret(password)
+        student.card_token_hash = hash_token(token)
+        student.card_issued_at = now
+        issued.append(IssuedCard(student=student, pictures=sequence, password=password, token=token))
+    Student.objects.bulk_update(
+        students, ["picture_secret_hash", "password_hash", "card_token_hash", "card_issued_at"])
+    return issued
+
+
+def student_revoke_card(*, student: Student) -> Student:
+    """The card's QR link and picture password stop working until a new card is printed."""
+    student.card_token_hash = ""
+    student.picture_secret_hash = ""
+    student.card_issued_at = None
+    student.save(update_fields=["card_token_hash", "picture_secret_hash", "card_issued_at"])
+    return student
+
+
+def student_unlock(*, student: Student) -> Student:
+    student.failed_sign_ins = 0
+    student.locked_until = None
+    student.save(update_fields=["failed_sign_ins", "locked_until"])
+    return student
+
+
+# --- Children's sign-in ----------------------------------------------------------------------
+WRONG_SECRET_MESSAGE = "That's not it. Try again!"
+LOCKED_MESSAGE = "Too many tries. Take a break and ask your teacher for help."
+
+
+def student_sign_in(*, code: str, student_id: int, pictures: list[str] | None = None,
+                    password: str | None = None) -> User:
+    """Check a child's secret; five wrong tries lock their sign-in for five minutes."""
+    with transaction.atomic():
+        student = (
+            Student.objects.select_for_update()
+            .select_related("user", "classroom")
+            .filter(pk=student_id, classroom__join_code=(code or "").strip().upper(),
+                    classroom__archived_at__isnull=True)
+            .first()
+        )
+        if student is None:
+            raise ServiceError("not_found", "We couldn't find you in this class. Ask your teacher.")
+        now = timezone.now()
+        if student.locked_until and student.locked_until > now:
+            raise Locked("locked", LOCKED_MESSAGE, extra={"locked_until": student.locked_until.isoformat()})
+        if _secret_matches(student, pictures, password):
+            student.failed_sign_ins = 0
+            student.locked_until = None
+            student.save(update_fields=["failed_sign_ins", "locked_until"])
+            return student.user
+        student.failed_sign_ins += 1
+        locked = student.failed_sign_ins >= settings.STUDENT_LOCK_AFTER_FAILURES
+        if locked:
+            student.failed_sign_ins = 0
+            student.locked_until = now + timedelta(seconds=settings.STUDENT_LOCK_SECONDS)
+        student.save(update_fields=["failed_sign_ins", "locked_until"])
+    if locked:
+        raise Locked("locked", LOCKED_MESSAGE, extra={"locked_until": student.locked_until.isoformat()})
+    raise ServiceError("wrong_secret", WRONG_SECRET_MESSAGE,
+                       extra={"tries_left": settings.STUDENT_LOCK_AFTER_FAILURES - student.failed_sign_ins})
+
+
+def _secret_matches(student: Student, pictures: list[str] | None, password: str | None) -> bool:
+    if student.classroom.sign_in_mode == Classroom.SignInMode.PASSWORD:
+        return bool(password) and bool(student.password_hash) and check_secret(password, student.password_hash)
+    return (
+        isinstance(pictures, list)
+        and len(pictures) == SEQUENCE_LENGTH
+        and bool(student.picture_secret_hash)
+        and check_secret("-".join(str(p) for p in pictures), student.picture_secret_hash)
+    )
+
+
+def student_sign_in_with_token(*, token: str) -> User:
+    """The QR card's link. A revoked or reissued card's token is refused."""
+    student = (
+        Student.objects.select_related("user")
+        .filter(card_token_hash=hash_token(token or ""), classroom__archived_at__isnull=True)
+        .exclude(card_token_hash="")
+        .first()
+    )
+    if student is None:
+        raise ServiceError("bad_token", "This card no longer works. Ask your teacher for a new one.")
+    return student.user

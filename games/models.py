@@ -1,0 +1,1 @@
+"""Matches, moves and attempts arrive with live play (issue 4)."""
