@@ -1,0 +1,79 @@
+# Multiplayground. `make run` and `make test` are all the set-up a fresh machine needs.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+VENV_STAMP := $(VENV)/.installed
+NODE_STAMP := frontend/node_modules/.installed
+DIST_STAMP := frontend/dist/index.html
+FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/tsconfig.json -type f 2>/dev/null)
+
+.PHONY: help install run test test-python test-frontend lint migrate demo frontend frontend-generated clean
+
+help:
+	@echo "make run    install everything, migrate, load demo data, serve http://$(HOST):$(PORT)"
+	@echo "make test   install everything, then lint and run every test (pytest, Vitest, Playwright)"
+
+$(VENV_STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is required (found %d.%d)" % sys.version_info[:2])'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -e ".[dev]"
+	touch $@
+
+$(NODE_STAMP): frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(DIST_STAMP): $(NODE_STAMP) $(FRONTEND_SOURCES)
+	cd frontend && npm run build
+	touch $@
+
+install: $(VENV_STAMP) $(NODE_STAMP) $(DIST_STAMP)
+
+frontend: $(DIST_STAMP)
+
+# Files the frontend takes from the backend: the OpenAPI schema and types, the picture set.
+# Run after changing the API; tests fail while the committed copies are stale.
+frontend-generated: $(VENV_STAMP) $(NODE_STAMP)
+	@$(PY) manage.py spectacular --format openapi-json --file frontend/openapi.json.new --validate --fail-on-warn
+	@cmp -s frontend/openapi.json.new frontend/openapi.json || mv frontend/openapi.json.new frontend/openapi.json
+	@rm -f frontend/openapi.json.new
+	@cd frontend && npm run --silent gen:api >/dev/null
+	@cmp -s classroom/pictures.json frontend/src/generated/pictures.json || cp classroom/pictures.json frontend/src/generated/pictures.json
+
+migrate: $(VENV_STAMP)
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py seed_demo --url http://$(HOST):$(PORT)
+
+run: install
+	@$(PY) manage.py collectstatic --noinput -v 0
+	@$(MAKE) --no-print-directory demo
+	@echo "Starting the Celery worker (filesystem broker, no server) and the web server..."
+	@trap 'kill 0' EXIT INT TERM; \
+	  $(VENV)/bin/celery -A config worker --beat --pool=threads --concurrency=2 --loglevel=warning \
+	    --schedule var/celerybeat-schedule & \
+	  $(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --log-level warning & \
+	  sleep 3; echo; echo "Multiplayground is running: open http://$(HOST):$(PORT)  (Ctrl-C stops it)"; wait
+
+lint: $(VENV_STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
+
+test-python: install
+	$(VENV)/bin/pytest
+
+test-frontend: install
+	cd frontend && npm run --silent check:api && npm test
+
+test: install lint test-frontend test-python
+
+clean:
+	rm -rf var frontend/dist frontend/node_modules $(VENV)

@@ -1,0 +1,20 @@
+"""The frontend's copies of backend-made files must be current: run `make frontend-generated`."""
+
+import json
+from pathlib import Path
+
+from drf_spectacular.generators import SchemaGenerator
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_committed_openapi_schema_matches_the_api():
+    committed = json.loads((ROOT / "frontend" / "openapi.json").read_text())
+    current = json.loads(json.dumps(SchemaGenerator().get_schema(request=None, public=True)))
+    assert committed == current, "frontend/openapi.json is stale: run `make frontend-generated`"
+
+
+def test_frontend_pictures_are_the_backends_pictures():
+    backend = json.loads((ROOT / "classroom" / "pictures.json").read_text())
+    frontend = json.loads((ROOT / "frontend" / "src" / "generated" / "pictures.json").read_text())
+    assert frontend == backend, "frontend pictures are stale: run `make frontend-generated`"

@@ -1,0 +1,64 @@
+"""Browser tests: Playwright driving Debian's Chromium against a live ASGI server."""
+
+import os
+import shutil
+
+import pytest
+
+from tests.e2e.server import ROOT, LiveServer
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+    if not path:
+        pytest.fail("Chromium is needed for the browser tests: apt-get install chromium "
+                    "(or set CHROMIUM_PATH). Never let Playwright download its own.")
+    return path
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    if not (ROOT / "frontend" / "dist" / "index.html").exists():
+        pytest.fail("The frontend is not built: run `make test` (or `make frontend`).")
+    server, urls = LiveServer.start()
+    yield urls[0]
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser, live_server):
+    """Pages in fresh browser contexts (separate cookies), closed after the test."""
+    contexts = []
+
+    def make(viewport=None):
+        context = browser.new_context(base_url=live_server, accept_downloads=True,
+                                      viewport=viewport or {"width": 1024, "height": 768})
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()

@@ -1,0 +1,107 @@
+"""A real ASGI server (uvicorn) in a child process, on its own fresh database, for browser tests."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class LiveServer:
+    """Migrates a new database and serves the app; `stop()` ends it and drops the database."""
+
+    env: dict = field(default_factory=dict)
+    processes: list = field(default_factory=list)
+    _drop: object = None
+
+    @classmethod
+    def start(cls, ports: int = 1) -> tuple[LiveServer, list[str]]:
+        server = cls()
+        server.env = server._environment()
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
+                       env=server.env, check=True)
+        urls = [server.serve(free_port()) for _ in range(ports)]
+        return server, urls
+
+    def serve(self, port: int) -> str:
+        log = open(Path(self.env["VAR_DIR"]) / f"uvicorn-{port}.log", "w")  # noqa: SIM115 - kept open for the child
+        process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+             "--port", str(port), "--log-level", "warning"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        self.processes.append(process)
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited: {Path(log.name).read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return url
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("the server did not answer /healthz within 30 s")
+
+    def stop(self) -> None:
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        if callable(self._drop):
+            self._drop()
+
+    def _environment(self) -> dict:
+        env = dict(os.environ)
+        var_dir = tempfile.mkdtemp(prefix="mpg-e2e-")
+        env.update({
+            "VAR_DIR": var_dir,
+            "DEBUG": "0",
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "STUDENT_LOGIN_RATE": "1000/min",
+            "TEACHER_LOGIN_RATE": "1000/min",
+            "LOG_LEVEL": "WARNING",
+        })
+        database_url = os.environ.get("DATABASE_URL", "")
+        if database_url.startswith("postgres"):
+            env["DATABASE_URL"], self._drop = _fresh_postgres_database(database_url)
+        else:
+            env.pop("DATABASE_URL", None)
+            env["SQLITE_PATH"] = str(Path(var_dir) / "e2e.sqlite3")
+        return env
+
+
+def _fresh_postgres_database(database_url: str):
+    import psycopg
+
+    parts = urlsplit(database_url)
+    name = f"mpg_e2e_{uuid.uuid4().hex[:10]}"
+    admin_url = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin_url, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+
+    def drop() -> None:
+        with psycopg.connect(admin_url, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    return urlunsplit(parts._replace(path=f"/{name}")), drop
