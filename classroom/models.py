@@ -17,7 +17,7 @@ class User(AbstractUser):
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.TEACHER)
     name = models.CharField(max_length=150, blank=True)
     # Teachers only; students carry no email (nor any birth date).
-    email = models.EmailField(blank=True, null=True, default=None)
+    email = models.EmailField(blank=True, null=True, default=None)  # noqa: DJ001 - NULLs keep the unique index open for students
 
     objects = UserManager()
 
@@ -86,9 +86,9 @@ class Student(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return self.display_name
+
     @property
     def has_card(self) -> bool:
         return bool(self.card_token_hash)
-
-    def __str__(self) -> str:
-        return self.display_name

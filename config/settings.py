@@ -32,7 +32,7 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG and env_bool("PRODUCTION", False):
         raise RuntimeError("SECRET_KEY must be set in production")
-    SECRET_KEY = "insecure-development-key-change-me"  # noqa: S105 - only without PRODUCTION
+    SECRET_KEY = "insecure-development-key-change-me"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000")

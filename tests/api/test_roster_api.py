@@ -52,7 +52,8 @@ def test_csv_preview_shows_problems_and_import_refuses_until_fixed(classroom):
     assert ok.json()["created"] == 1
 
 
-@pytest.mark.parametrize("data", [b"\x00\x01\x02binary", b"name\nAna\n", ("first_name,last_name\n" + "A,B\n" * 1001).encode()])
+@pytest.mark.parametrize(
+    "data", [b"\x00\x01\x02binary", b"name\nAna\n", ("first_name,last_name\n" + "A,B\n" * 1001).encode()])
 def test_malformed_csv_is_a_400_with_a_message_never_a_500(classroom, data):
     response = client_for(classroom.teacher).post(
         f"/api/classes/{classroom.pk}/students/import/", {"file": upload(data)}, format="multipart")

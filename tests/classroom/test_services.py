@@ -106,7 +106,8 @@ def test_csv_import_is_all_or_nothing(classroom):
         services.students_import_csv(classroom=classroom, data=b"first_name,last_name\nAna,Lopez\n,Nobody\n")
     assert refusal.value.code == "invalid_rows"
     assert not classroom.students.exists()
-    created = services.students_import_csv(classroom=classroom, data=b"first_name,last_name,password\nAna,Lopez,tiger12\n")
+    created = services.students_import_csv(
+        classroom=classroom, data=b"first_name,last_name,password\nAna,Lopez,tiger12\n")
     assert check_secret("tiger12", created[0].password_hash)
     assert created[0].password_set_by_teacher
 
@@ -118,7 +119,7 @@ def test_malformed_csv_is_a_bad_file_error(classroom):
 
 
 def test_editing_a_name_recomputes_a_unique_display_name(classroom):
-    ana, ben = services.students_add_names(classroom=classroom, text="Ana Lopez\nBen Lopez")
+    _, ben = services.students_add_names(classroom=classroom, text="Ana Lopez\nBen Lopez")
     services.student_update(student=ben, first_name="Ana")
     assert ben.display_name == "Ana L.2"
     assert User.objects.get(pk=ben.user_id).name == "Ana L.2"
@@ -150,7 +151,8 @@ def test_typed_password_classes_get_a_password_on_new_cards_unless_the_teacher_s
     ana, ben = services.students_add_names(classroom=classroom, text="Ana Lopez\nBen")
     services.student_update(student=ben, password="bens-pass")
     ana_card, ben_card = services.cards_issue(classroom=classroom, students=[ana, ben])
-    assert ana_card.password and ben_card.password is None
+    assert ana_card.password
+    assert ben_card.password is None
     assert services.student_sign_in(code=classroom.join_code, student_id=ana.pk, password=ana_card.password)
     assert services.student_sign_in(code=classroom.join_code, student_id=ben.pk, password="bens-pass")
 

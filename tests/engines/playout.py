@@ -76,7 +76,8 @@ def random_playout(slug: str, *, players: int, seed: int, choices: random.Random
             try:
                 outcome = engine.apply(state, seat, action, now)
             except IllegalAction as refusal:
-                assert isinstance(refusal.code, str) and refusal.code
+                assert isinstance(refusal.code, str)
+                assert refusal.code
                 assert snapshot(state) == before, "a refused action mutated the state"
                 continue
             log.steps.append(Step("apply", now, seat, action))

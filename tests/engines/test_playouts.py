@@ -42,7 +42,7 @@ def test_replaying_the_log_reproduces_every_state(slug, seed, pick, walk):
 def test_no_view_holds_a_secret_or_another_seats_hand(slug, seed, pick, walk):
     engine = get_engine(slug)
     log = random_playout(slug, players=players_for(slug, pick), seed=seed, choices=random.Random(walk))
-    for state in log.states[:: max(1, len(log.states) // 12)] + [log.states[-1]]:
+    for state in [*log.states[:: max(1, len(log.states) // 12)], log.states[-1]]:
         for seat in [None, *range(state["players"])]:
             view = engine.view(state, seat)
             assert secret_keys_in(view) == set()
