@@ -15,7 +15,7 @@ Action = dict[str, Any]
 _MASK64 = (1 << 64) - 1
 
 
-class IllegalAction(Exception):  # noqa: N818 - the contract names it so
+class IllegalAction(Exception):
     """A rule violation: the engine refuses and changes nothing. `code` is from the contract."""
 
     def __init__(self, code: str, message: str = "") -> None:
