@@ -23,6 +23,7 @@ class StudentSerializer(serializers.Serializer):
     display_name = serializers.CharField(read_only=True)
     has_card = serializers.BooleanField(read_only=True)
     has_password = serializers.SerializerMethodField()
+    password_set_by_teacher = serializers.BooleanField(read_only=True)
     locked_until = serializers.DateTimeField(read_only=True, allow_null=True)
     created_at = serializers.DateTimeField(read_only=True)
     password = serializers.CharField(write_only=True, required=False, trim_whitespace=False)
@@ -31,7 +32,7 @@ class StudentSerializer(serializers.Serializer):
         return bool(student.password_hash)
 
 
-class RosterRowSerializer(serializers.Serializer):
+class ImportRowSerializer(serializers.Serializer):
     line = serializers.IntegerField()
     first_name = serializers.CharField()
     last_name = serializers.CharField()
@@ -79,8 +80,8 @@ class RosterImportView(APIView):
 
     @extend_schema(
         request={"multipart/form-data": RosterImportSerializer},
-        responses=inline_serializer("RosterImport", {
-            "rows": RosterRowSerializer(many=True), "valid": serializers.BooleanField(),
+        responses=inline_serializer("ImportResult", {
+            "rows": ImportRowSerializer(many=True), "valid": serializers.BooleanField(),
             "created": serializers.IntegerField()}),
         summary="Preview or import a CSV roster (first_name,last_name[,password])",
     )
@@ -97,12 +98,12 @@ class RosterImportView(APIView):
                 if refusal.code != "invalid_rows":
                     raise
                 body = error_body(refusal.code, refusal.message, refusal.fields)
-                body["rows"] = RosterRowSerializer(refusal.extra["rows"], many=True).data
+                body["rows"] = ImportRowSerializer(refusal.extra["rows"], many=True).data
                 return Response(body, status=status.HTTP_400_BAD_REQUEST)
             return Response({"rows": [], "valid": True, "created": len(created)})
         rows = services.roster_preview_csv(classroom=classroom, data=content)
         return Response({
-            "rows": RosterRowSerializer(rows, many=True).data,
+            "rows": ImportRowSerializer(rows, many=True).data,
             "valid": not any(row.problems for row in rows),
             "created": 0,
         })

@@ -90,6 +90,7 @@ def _draw_picture(canvas: Canvas, slug: str, x: float, y: float, size: float) ->
         if kind == "line":
             canvas.setStrokeColor(HexColor(shape["stroke"]))
             canvas.setLineWidth(shape["width"] * scale)
+            canvas.setLineCap(1)  # round, as the SVG draws it
             canvas.line(*point(shape["x1"], shape["y1"]), *point(shape["x2"], shape["y2"]))
             continue
         canvas.setFillColor(HexColor(shape["fill"]))
@@ -108,4 +109,5 @@ def _draw_picture(canvas: Canvas, slug: str, x: float, y: float, size: float) ->
             path.close()
             canvas.drawPath(path, stroke=0, fill=1)
     canvas.setLineWidth(1)
+    canvas.setLineCap(0)
     canvas.setFillColor(HexColor("#111111"))

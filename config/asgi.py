@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP through Django, WebSockets through Channels."""
+"""ASGI entry point: HTTP through Django, WebSockets through Channels, and the match scheduler
+started with the server (lifespan)."""
 
 import os
 
@@ -11,11 +12,26 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402 - after Django is se
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-websocket_urlpatterns: list = []
+from games.realtime import scheduler  # noqa: E402
+from games.realtime.routing import websocket_urlpatterns  # noqa: E402
+
+
+async def lifespan(scope, receive, send):
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            scheduler.ensure_running()
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await scheduler.stop()
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "lifespan": lifespan,
     }
 )

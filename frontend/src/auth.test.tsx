@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter, useLocation } from "react-router-dom";
+import { AppRoutes } from "./App";
+import { AuthProvider, returnPath } from "./auth";
+import { apiError, json, mockFetch } from "./test/fetchMock";
+import type { Me } from "./api/types";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const teacher: Me = { id: 1, role: "teacher", name: "Ms Rivera", email: "r@school.test", classroom: null };
+const student: Me = { id: 2, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234" } };
+
+function Where() {
+  const loc = useLocation();
+  return <output data-testid="where">{loc.pathname}</output>;
+}
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AuthProvider>
+        <AppRoutes />
+        <Where />
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+}
+
+const where = () => screen.getByTestId("where").textContent;
+
+describe("route guards", () => {
+  it("sends a signed-out visitor of /teacher to the teacher sign-in", async () => {
+    mockFetch({ "GET /api/auth/me/": () => apiError(401, "not_authenticated", "Please sign in.") });
+    renderAt("/teacher/classes/5");
+    expect(await screen.findByRole("heading", { level: 1, name: "Teacher sign in" })).toBeTruthy();
+    expect(where()).toBe("/teacher/login");
+  });
+
+  it("sends a signed-in student away from teacher pages", async () => {
+    mockFetch({ "GET /api/auth/me/": () => json(200, student) });
+    renderAt("/teacher");
+    await screen.findByRole("heading", { level: 1, name: "Teacher sign in" });
+    expect(where()).toBe("/teacher/login");
+  });
+
+  it("lets a teacher in", async () => {
+    mockFetch({
+      "GET /api/auth/me/": () => json(200, teacher),
+      "GET /api/classes/": () => json(200, { count: 0, next: null, previous: null, results: [] }),
+    });
+    renderAt("/teacher");
+    expect(await screen.findByRole("heading", { level: 1, name: "My classes" })).toBeTruthy();
+    expect(await screen.findByText(/No classes yet/)).toBeTruthy();
+    expect(where()).toBe("/teacher");
+  });
+
+  it("sends a teacher (or nobody) away from the student home to the class code screen", async () => {
+    mockFetch({ "GET /api/auth/me/": () => json(200, teacher) });
+    renderAt("/home");
+    await screen.findByRole("heading", { level: 1, name: "Type your class code" });
+    expect(where()).toBe("/student");
+  });
+
+  it("shows the student home to a student", async () => {
+    mockFetch({ "GET /api/auth/me/": () => json(200, student) });
+    renderAt("/home");
+    expect(await screen.findByRole("heading", { level: 1, name: "Hi Ana L.!" })).toBeTruthy();
+    expect(screen.getByText("Your games will appear here.")).toBeTruthy();
+  });
+
+  it("only returns to same-area paths after sign-in", () => {
+    expect(returnPath({ from: "/teacher/classes/5" }, "/teacher", "/teacher")).toBe("/teacher/classes/5");
+    expect(returnPath({ from: "https://evil.test" }, "/teacher", "/teacher")).toBe("/teacher");
+    expect(returnPath(null, "/teacher", "/teacher")).toBe("/teacher");
+  });
+});
+
+describe("session end", () => {
+  it("a 401 from any request while on a teacher page sends the teacher to sign in", async () => {
+    mockFetch({
+      "GET /api/auth/me/": () => json(200, teacher),
+      "GET /api/classes/": () => apiError(401, "not_authenticated", "Please sign in."),
+    });
+    renderAt("/teacher");
+    expect(await screen.findByRole("heading", { level: 1, name: "Teacher sign in" })).toBeTruthy();
+    expect(where()).toBe("/teacher/login");
+  });
+});

@@ -1,0 +1,426 @@
+// Children's sign-in: class code -> name -> three pictures (or a typed password).
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, Navigate, useNavigate, useParams } from "react-router-dom";
+import { studentLogin, studentTokenLogin } from "../../api/endpoints";
+import { ApiError } from "../../api/http";
+import type { Me, StudentLoginClass } from "../../api/types";
+import { useAuth } from "../../auth";
+import { Button, FormError, toApiError, useAction } from "../../components/forms";
+import { Page } from "../../components/Page";
+import { PICTURES, Picture, pictureLabel } from "../../components/Picture";
+import { CODE_LENGTH, isCompleteClassCode, normaliseClassCode } from "../../lib/classCode";
+import { SEQUENCE_LENGTH, usePictureSequence, type SubmitOutcome } from "../../lib/pictureSequence";
+import { forgetLoginClass, loadLoginClass } from "./studentLoginCache";
+
+const WRONG = "That's not it. Try again!";
+const LOCKED = "Too many tries. Ask your teacher to help you sign in.";
+
+export function ClassCodeInput({
+  value,
+  onChange,
+  id,
+  autoFocus = false,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  id: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <input
+      id={id}
+      autoFocus={autoFocus}
+      className="code-input"
+      value={value}
+      onChange={(e) => onChange(normaliseClassCode(e.target.value))}
+      maxLength={CODE_LENGTH + 4}
+      autoComplete="off"
+      autoCorrect="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      inputMode="text"
+      enterKeyHint="go"
+      aria-describedby={`${id}-hint`}
+    />
+  );
+}
+
+export function EnterCode() {
+  const { me } = useAuth();
+  const navigate = useNavigate();
+  const [code, setCode] = useState("");
+  const complete = isCompleteClassCode(code);
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (complete) navigate(`/student/${code}`);
+  }
+  return (
+    <Page title="Type your class code" className="student">
+      {me?.role === "student" && (
+        <p className="alert alert-info">
+          You are signed in as {me.name}. <Link to="/home">Go to your games</Link>
+        </p>
+      )}
+      <form onSubmit={onSubmit} className="card form code-form">
+        <label htmlFor="class-code" className="big-label">
+          Class code
+        </label>
+        <p id="class-code-hint" className="hint">
+          Your teacher has it. It has {CODE_LENGTH} letters and numbers.
+        </p>
+        <ClassCodeInput id="class-code" value={code} onChange={setCode} autoFocus />
+        <Button type="submit" variant="primary" className="btn-huge" disabled={!complete}>
+          Go
+        </Button>
+      </form>
+      <p>
+        <Link className="btn" to="/">Back</Link>
+      </p>
+    </Page>
+  );
+}
+
+function useLoginClass(code: string) {
+  const [data, setData] = useState<StudentLoginClass | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  useEffect(() => {
+    let alive = true;
+    setData(null);
+    setError(null);
+    if (!isCompleteClassCode(code)) return;
+    loadLoginClass(code).then(
+      (d) => alive && setData(d),
+      (e) => alive && setError(toApiError(e)),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [code]);
+  return { data, error };
+}
+
+function CodeProblem({ error }: { error: ApiError }) {
+  return (
+    <Page title={error.status === 404 ? "We can't find that class" : "Something went wrong"} className="student">
+      <div className="alert alert-error" role="alert">
+        <p>{error.status === 404 ? "Check the code with your teacher and try again." : error.message}</p>
+      </div>
+      <p>
+        <Link className="btn btn-primary btn-huge" to="/student">
+          Type the code again
+        </Link>
+      </p>
+    </Page>
+  );
+}
+
+export function PickName() {
+  const { code: raw = "" } = useParams();
+  const code = normaliseClassCode(raw);
+  const { data, error } = useLoginClass(code);
+  if (!isCompleteClassCode(raw)) return <Navigate to="/student" replace />;
+  if (error) return <CodeProblem error={error} />;
+  if (!data) {
+    return (
+      <Page title="Finding your class" className="student">
+        <p role="status">Finding your class…</p>
+      </Page>
+    );
+  }
+  return (
+    <Page title={data.classroom.name} heading={<>Who are you?</>} className="student">
+      <p className="lead">Class {data.classroom.name}. Tap your name.</p>
+      {data.students.length === 0 ? (
+        <p>There is nobody in this class yet. Ask your teacher.</p>
+      ) : (
+        <ul className="name-grid">
+          {data.students.map((s) => (
+            <li key={s.id}>
+              <Link className="name-button" to={`/student/${code}/${s.id}`}>
+                {s.display_name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link className="btn" to="/student">That's not my class</Link>
+      </p>
+    </Page>
+  );
+}
+
+function outcomeFor(err: unknown): SubmitOutcome {
+  const e = toApiError(err);
+  if (e.status === 423 || e.code === "locked") return { kind: "locked", message: e.message || LOCKED };
+  if (e.code === "wrong_secret") return { kind: "wrong", message: e.message || WRONG };
+  return { kind: "failed", message: e.message };
+}
+
+export function SecretStep() {
+  const { code: raw = "", studentId = "" } = useParams();
+  const code = normaliseClassCode(raw);
+  const id = Number(studentId);
+  const { data, error } = useLoginClass(code);
+  const { setMe } = useAuth();
+  const navigate = useNavigate();
+
+  const signedIn = useCallback(
+    (me: Me) => {
+      forgetLoginClass();
+      setMe(me);
+      navigate("/home", { replace: true });
+    },
+    [navigate, setMe],
+  );
+
+  if (!isCompleteClassCode(raw) || !Number.isInteger(id)) return <Navigate to="/student" replace />;
+  if (error) return <CodeProblem error={error} />;
+  if (!data) {
+    return (
+      <Page title="Just a moment" className="student">
+        <p role="status">Just a moment…</p>
+      </Page>
+    );
+  }
+  const student = data.students.find((s) => s.id === id);
+  if (!student) return <Navigate to={`/student/${code}`} replace />;
+
+  return data.classroom.sign_in_mode === "password" ? (
+    <PasswordStep code={code} studentId={id} name={student.display_name} onSignedIn={signedIn} />
+  ) : (
+    <PictureStep code={code} studentId={id} name={student.display_name} onSignedIn={signedIn} />
+  );
+}
+
+interface StepProps {
+  code: string;
+  studentId: number;
+  name: string;
+  onSignedIn: (me: Me) => void;
+}
+
+export function PictureStep({ code, studentId, name, onSignedIn }: StepProps) {
+  const submit = useCallback(
+    async (pictures: string[]): Promise<SubmitOutcome> => {
+      try {
+        onSignedIn(await studentLogin({ code, student_id: studentId, pictures }));
+        return { kind: "ok" };
+      } catch (err) {
+        return outcomeFor(err);
+      }
+    },
+    [code, studentId, onSignedIn],
+  );
+  const { state, tap, undo } = usePictureSequence(submit);
+  const checking = state.status === "checking" || state.status === "done";
+  const locked = state.status === "locked";
+  const count = state.picked.length;
+
+  return (
+    <Page title={`Hi ${name}`} heading={<>Hi {name}!</>} className="student picture-step">
+      {locked ? (
+        <>
+          <div className="alert alert-error big-alert" role="alert">
+            <p>{state.message}</p>
+          </div>
+          <p>
+            <Link className="btn btn-huge" to={`/student/${code}`}>
+              Back to the names
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="lead" id="picture-help">
+            Tap your {SEQUENCE_LENGTH} pictures in order.
+          </p>
+          <div className="progress-row">
+            <ol className="dots" aria-label={`${count} of ${SEQUENCE_LENGTH} pictures chosen`}>
+              {Array.from({ length: SEQUENCE_LENGTH }, (_, i) => (
+                <li key={i} className={i < count ? "dot dot-filled" : "dot"} aria-hidden="true">
+                  {i < count && <Picture slug={state.picked[i]!} size={40} decorative />}
+                </li>
+              ))}
+            </ol>
+            <Button onClick={undo} aria-disabled={count === 0 || checking} className="btn-undo">
+              <span aria-hidden="true">⟲ </span>Undo
+            </Button>
+          </div>
+          <p className="sr-only" aria-live="polite">
+            {count > 0 && !checking ? `${count} of ${SEQUENCE_LENGTH}: ${state.picked.map(pictureLabel).join(", ")}` : ""}
+            {checking ? "Checking…" : ""}
+          </p>
+          {(state.status === "wrong" || state.status === "failed") && (
+            <div className="alert alert-error big-alert" role="alert">
+              <p>{state.message}</p>
+            </div>
+          )}
+          {checking && (
+            <p className="checking" role="status">
+              Checking…
+            </p>
+          )}
+          <div className="picture-grid" role="group" aria-labelledby="picture-help">
+            {PICTURES.map((p) => (
+              <button
+                key={p.slug}
+                type="button"
+                className="picture-button"
+                onClick={() => tap(p.slug)}
+                aria-disabled={checking || count >= SEQUENCE_LENGTH}
+              >
+                <Picture slug={p.slug} size={100} />
+              </button>
+            ))}
+          </div>
+          <p className="student-footer">
+            <Link className="btn" to={`/student/${code}`}>That's not me</Link>
+          </p>
+        </>
+      )}
+    </Page>
+  );
+}
+
+function PasswordStep({ code, studentId, name, onSignedIn }: StepProps) {
+  const [password, setPassword] = useState("");
+  const [locked, setLocked] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const { run, busy, error } = useAction(async () => {
+    try {
+      onSignedIn(await studentLogin({ code, student_id: studentId, password }));
+    } catch (err) {
+      const outcome = outcomeFor(err);
+      if (outcome.kind === "locked") setLocked(outcome.message);
+      setPassword("");
+      input.current?.focus();
+      throw err;
+    }
+  });
+  if (locked) {
+    return (
+      <Page title={`Hi ${name}`} heading={<>Hi {name}!</>} className="student">
+        <div className="alert alert-error big-alert" role="alert">
+          <p>{locked}</p>
+        </div>
+        <p>
+          <Link className="btn btn-huge" to={`/student/${code}`}>
+            Back to the names
+          </Link>
+        </p>
+      </Page>
+    );
+  }
+  return (
+    <Page title={`Hi ${name}`} heading={<>Hi {name}!</>} className="student">
+      <form
+        className="card form code-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (password) void run();
+        }}
+        noValidate
+      >
+        <label htmlFor="student-password" className="big-label">
+          Your password
+        </label>
+        <input
+          ref={input}
+          id="student-password"
+          className="big-input"
+          type="password"
+          autoComplete="current-password"
+          autoCapitalize="none"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "student-password-error" : undefined}
+        />
+        {error && (
+          <div id="student-password-error" className="alert alert-error" role="alert">
+            <p>{error.code === "wrong_secret" ? error.message || WRONG : error.message}</p>
+          </div>
+        )}
+        <Button type="submit" variant="primary" className="btn-huge" busy={busy} busyLabel="Checking…" disabled={!password}>
+          Let me in
+        </Button>
+      </form>
+      <p>
+        <Link className="btn" to={`/student/${code}`}>That's not me</Link>
+      </p>
+    </Page>
+  );
+}
+
+/** /s/:token — a QR login card. Signs in once, then goes home. */
+export function TokenSignIn() {
+  const { token = "" } = useParams();
+  const { setMe } = useAuth();
+  const navigate = useNavigate();
+  const [error, setError] = useState<ApiError | null>(null);
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (started.current === token) return; // React StrictMode runs effects twice in development.
+    started.current = token;
+    studentTokenLogin(token).then(
+      (me) => {
+        setMe(me);
+        navigate("/home", { replace: true });
+      },
+      (err) => setError(toApiError(err)),
+    );
+  }, [token, setMe, navigate]);
+
+  if (error) {
+    const message =
+      error.code === "bad_token"
+        ? "This card doesn't work any more. Ask your teacher for a new card."
+        : error.status === 423
+          ? error.message || LOCKED
+          : error.message;
+    return (
+      <Page title="That card didn't work" className="student">
+        <div className="alert alert-error big-alert" role="alert">
+          <p>{message}</p>
+        </div>
+        <p>
+          <Link className="btn btn-primary btn-huge" to="/student">
+            Sign in with the class code
+          </Link>
+        </p>
+      </Page>
+    );
+  }
+  return (
+    <Page title="Signing you in" className="student">
+      <p role="status" className="lead">
+        Signing you in…
+      </p>
+    </Page>
+  );
+}
+
+export function StudentHome() {
+  const { me, signOut } = useAuth();
+  const navigate = useNavigate();
+  const { run, busy, error } = useAction(async () => {
+    await signOut();
+    navigate("/student", { replace: true });
+  });
+  if (!me) return null;
+  return (
+    <Page title="Home" heading={<>Hi {me.name}!</>} className="student">
+      {me.classroom && <p className="lead">Class {me.classroom.name}</p>}
+      <section aria-labelledby="games-heading" className="card games-empty">
+        <h2 id="games-heading">Your games</h2>
+        <p>Your games will appear here.</p>
+      </section>
+      <FormError error={error} />
+      <Button onClick={() => void run()} busy={busy} busyLabel="Signing out…" className="btn-huge">
+        Sign out
+      </Button>
+    </Page>
+  );
+}

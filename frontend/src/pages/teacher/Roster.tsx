@@ -1,0 +1,497 @@
+// One class: its roster, adding and importing students, login cards, sign-in mode.
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useParams } from "react-router-dom";
+import {
+  addStudents,
+  deleteStudent,
+  exportStudent,
+  getClass,
+  listStudents,
+  printCards,
+  revokeCard,
+  unlockStudent,
+  updateClass,
+  updateStudent,
+} from "../../api/endpoints";
+import type { ApiError } from "../../api/http";
+import type { Classroom, SignInMode, Student } from "../../api/types";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { Button, Field, FormError, TextArea, toApiError, useAction, useFocusFirstInvalid } from "../../components/forms";
+import { Page } from "../../components/Page";
+import { saveFile } from "../../lib/download";
+import { formatTime, isLocked, plural } from "../../lib/format";
+import { ImportCsv } from "./ImportCsv";
+
+type Dialog =
+  | { kind: "remove"; student: Student }
+  | { kind: "reissue"; students: Student[] }
+  | { kind: "revoke"; student: Student }
+  | null;
+
+export function RosterPage() {
+  const { id = "" } = useParams();
+  const [klass, setKlass] = useState<Classroom | null>(null);
+  const [students, setStudents] = useState<Student[] | null>(null);
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState("");
+  const rosterHeading = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const [k, s] = await Promise.all([getClass(id, signal), listStudents(id, signal)]);
+        setKlass(k);
+        setStudents(s);
+        setLoadError(null);
+      } catch (err) {
+        if (!signal?.aborted) setLoadError(toApiError(err));
+      }
+    },
+    [id],
+  );
+
+  useEffect(() => {
+    const ac = new AbortController();
+    void load(ac.signal);
+    return () => ac.abort();
+  }, [load]);
+
+  const reloadStudents = useCallback(async () => {
+    try {
+      setStudents(await listStudents(id));
+    } catch (err) {
+      setLoadError(toApiError(err));
+    }
+  }, [id]);
+
+  const patchStudent = (sid: number, patch: Partial<Student>) =>
+    setStudents((ss) => ss?.map((s) => (s.id === sid ? { ...s, ...patch } : s)) ?? null);
+
+  const print = useAction(async (ids?: number[]) => {
+    if (!klass) return;
+    saveFile(await printCards(klass.id, ids));
+    setNotice("Your login cards are downloading. Open the PDF to print them.");
+    await reloadStudents();
+  });
+
+  if (loadError && !klass) {
+    return (
+      <Page title={loadError.status === 404 ? "Class not found" : "Could not load the class"}>
+        <div className="alert alert-error" role="alert">
+          <p>{loadError.status === 404 ? "We couldn't find that class." : loadError.message}</p>
+        </div>
+        <p>
+          <Link to="/teacher">Back to my classes</Link>
+        </p>
+      </Page>
+    );
+  }
+  if (!klass || !students) {
+    return (
+      <Page title="Class">
+        <p role="status">Loading the class…</p>
+      </Page>
+    );
+  }
+
+  const withoutCard = students.filter((s) => !s.has_card);
+  const withoutPassword = students.filter((s) => !s.has_password);
+  const active = students.length;
+
+  return (
+    <Page title={klass.name}>
+      <p>
+        <Link to="/teacher">← Back to my classes</Link>
+      </p>
+      <p className="sr-only" role="status" aria-live="polite">
+        {notice}
+      </p>
+      <div className="card class-header">
+        <dl className="facts">
+          <div>
+            <dt>Class code</dt>
+            <dd className="code code-big">{klass.join_code}</dd>
+          </div>
+          <div>
+            <dt>Students</dt>
+            <dd>{active}</dd>
+          </div>
+          {klass.archived && (
+            <div>
+              <dt>Status</dt>
+              <dd>Archived: students cannot sign in</dd>
+            </div>
+          )}
+        </dl>
+        <p className="hint">
+          Students open <strong>{window.location.origin}/student</strong> and type the code, or scan the QR code on their
+          login card.
+        </p>
+      </div>
+
+      <section aria-labelledby="roster-heading">
+        <h2 id="roster-heading" ref={rosterHeading} tabIndex={-1}>
+          Students ({students.length})
+        </h2>
+        {students.length === 0 ? (
+          <p>No students yet. Add them below: type their names or import a CSV file.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="roster">
+              <caption className="sr-only">Students of {klass.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Card</th>
+                  <th scope="col">Typed password</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {students.map((s) => (
+                  <StudentRow
+                    key={s.id}
+                    student={s}
+                    printBusy={print.busy}
+                    onSaved={(u) => {
+                      patchStudent(u.id, u);
+                      setNotice(`Saved ${u.display_name}.`);
+                    }}
+                    onPrint={() => (s.has_card ? setDialog({ kind: "reissue", students: [s] }) : void print.run([s.id]))}
+                    onRevoke={() => setDialog({ kind: "revoke", student: s })}
+                    onRemove={() => setDialog({ kind: "remove", student: s })}
+                    onUnlocked={() => {
+                      patchStudent(s.id, { locked_until: null });
+                      setNotice(`${s.display_name} can sign in again.`);
+                    }}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="cards-heading" className="card">
+        <h2 id="cards-heading">Login cards</h2>
+        <p>Each card shows the class code, the student's name, their picture password and a QR code that signs them in.</p>
+        <FormError error={print.error} />
+        <div className="actions">
+          <Button variant="primary" disabled={withoutCard.length === 0} busy={print.busy} busyLabel="Making cards…" onClick={() => void print.run()}>
+            {withoutCard.length === 0 ? "Every student has a card" : `Print cards for ${plural(withoutCard.length, "student")} without one`}
+          </Button>
+          {klass.sign_in_mode === "password" && withoutPassword.some((s) => s.has_card) && (
+            <Button onClick={() => setDialog({ kind: "reissue", students: withoutPassword.filter((s) => s.has_card) })}>
+              Reprint cards for {plural(withoutPassword.filter((s) => s.has_card).length, "student")} without a typed password
+            </Button>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="add-heading">
+        <h2 id="add-heading">Add students</h2>
+        <div className="two-col">
+        <AddStudentsForm
+          classId={klass.id}
+          onAdded={(created) => {
+            setStudents((ss) => [...(ss ?? []), ...created]);
+            setNotice(`Added ${plural(created.length, "student")}.`);
+          }}
+        />
+        <ImportCsv
+          classId={klass.id}
+          onImported={(n) => {
+            setNotice(`Imported ${plural(n, "student")}.`);
+            void reloadStudents();
+          }}
+        />
+        </div>
+      </section>
+
+      <SignInModeSection
+        klass={klass}
+        onChanged={(k) => {
+          setKlass(k);
+          setNotice(k.sign_in_mode === "pictures" ? "Students now sign in with pictures." : "Students now sign in with a typed password.");
+        }}
+      />
+
+      {dialog?.kind === "remove" && (
+        <ConfirmDialog
+          title={`Remove ${dialog.student.display_name}?`}
+          confirmLabel="Remove student"
+          busyLabel="Removing…"
+          danger
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            await deleteStudent(dialog.student.id);
+            setStudents((ss) => ss?.filter((x) => x.id !== dialog.student.id) ?? null);
+            setNotice(`${dialog.student.display_name} removed.`);
+            window.setTimeout(() => rosterHeading.current?.focus(), 0);
+          }}
+        >
+          <p>
+            This deletes <strong>{dialog.student.display_name}</strong> and everything they did: games, answers and
+            progress. It cannot be undone.
+          </p>
+          <p>If you want to keep a copy, use "Export data" first.</p>
+        </ConfirmDialog>
+      )}
+      {dialog?.kind === "reissue" && (
+        <ConfirmDialog
+          title={dialog.students.length === 1 ? `Print a new card for ${dialog.students[0]!.display_name}?` : `Print ${dialog.students.length} new cards?`}
+          confirmLabel={dialog.students.length === 1 ? "Print new card" : "Print new cards"}
+          busyLabel="Making cards…"
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            const ids = dialog.students.map((s) => s.id);
+            await print.run(ids);
+          }}
+        >
+          <p>
+            {dialog.students.length === 1 ? (
+              <>
+                <strong>{dialog.students[0]!.display_name}</strong> gets a new picture password and a new QR code.{" "}
+                <strong>The old card stops working.</strong>
+              </>
+            ) : (
+              <>
+                These students get a new picture password and a new QR code. <strong>Their old cards stop working.</strong>
+              </>
+            )}
+          </p>
+          {klass.sign_in_mode === "password" && (
+            <p>Because this class uses typed passwords, a password you did not set yourself is replaced too.</p>
+          )}
+        </ConfirmDialog>
+      )}
+      {dialog?.kind === "revoke" && (
+        <ConfirmDialog
+          title={`Revoke ${dialog.student.display_name}'s card?`}
+          confirmLabel="Revoke card"
+          busyLabel="Revoking…"
+          danger
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            await revokeCard(dialog.student.id);
+            patchStudent(dialog.student.id, { has_card: false });
+            setNotice(`${dialog.student.display_name}'s card no longer works.`);
+          }}
+        >
+          <p>
+            The QR code and picture password on <strong>{dialog.student.display_name}</strong>'s card stop working at
+            once. Print a new card so they can sign in again.
+          </p>
+        </ConfirmDialog>
+      )}
+    </Page>
+  );
+}
+
+function SignInModeSection({ klass, onChanged }: { klass: Classroom; onChanged: (k: Classroom) => void }) {
+  const { run, busy, error } = useAction(async (mode: SignInMode) => {
+    onChanged(await updateClass(klass.id, { sign_in_mode: mode }));
+  });
+  return (
+    <section aria-labelledby="mode-heading" className="card">
+      <h2 id="mode-heading">How students sign in</h2>
+      <fieldset className="radio-group" disabled={busy} aria-describedby="mode-hint">
+        <legend className="sr-only">Sign-in method for {klass.name}</legend>
+        <label className="radio">
+          <input type="radio" name="sign_in_mode" value="pictures" checked={klass.sign_in_mode === "pictures"} onChange={() => void run("pictures")} />
+          <span>
+            <strong>Picture passwords</strong> — tap three pictures. Best for young children.
+          </span>
+        </label>
+        <label className="radio">
+          <input type="radio" name="sign_in_mode" value="password" checked={klass.sign_in_mode === "password"} onChange={() => void run("password")} />
+          <span>
+            <strong>Typed passwords</strong> — type a word. Students without one get it on their next printed card.
+          </span>
+        </label>
+      </fieldset>
+      <p id="mode-hint" className="hint">
+        QR codes on login cards work in both modes.
+      </p>
+      {busy && <p role="status">Saving…</p>}
+      <FormError error={error} />
+    </section>
+  );
+}
+
+function AddStudentsForm({ classId, onAdded }: { classId: number; onAdded: (s: Student[]) => void }) {
+  const form = useRef<HTMLFormElement>(null);
+  const [names, setNames] = useState("");
+  const count = names.split("\n").filter((l) => l.trim()).length;
+  const { run, busy, error } = useAction(async () => {
+    const res = await addStudents(classId, names);
+    setNames("");
+    onAdded(res.created);
+  });
+  useFocusFirstInvalid(form, error);
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void run();
+  }
+  return (
+    <form ref={form} onSubmit={onSubmit} className="card form" noValidate>
+      <h3>Type or paste names</h3>
+      <FormError error={error} shownFields={["names"]} />
+      <TextArea
+        label="Names, one student per line"
+        name="names"
+        rows={6}
+        value={names}
+        onChange={(e) => setNames(e.target.value)}
+        error={error?.fields.names}
+        hint="First name and last name, for example: Ana Lopez. A first name alone is fine too."
+      />
+      <Button type="submit" variant="primary" busy={busy} busyLabel="Adding…" disabled={count === 0}>
+        {count > 0 ? `Add ${plural(count, "student")}` : "Add students"}
+      </Button>
+    </form>
+  );
+}
+
+function StudentRow({
+  student: s,
+  printBusy,
+  onSaved,
+  onPrint,
+  onRevoke,
+  onRemove,
+  onUnlocked,
+}: {
+  student: Student;
+  printBusy: boolean;
+  onSaved: (s: Student) => void;
+  onPrint: () => void;
+  onRevoke: () => void;
+  onRemove: () => void;
+  onUnlocked: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [first, setFirst] = useState(s.first_name);
+  const [last, setLast] = useState(s.last_name);
+  const [password, setPassword] = useState("");
+  const form = useRef<HTMLFormElement>(null);
+  const editBtn = useRef<HTMLButtonElement>(null);
+  const save = useAction(async () => {
+    const patch: { first_name: string; last_name: string; password?: string } = { first_name: first.trim(), last_name: last.trim() };
+    if (password) patch.password = password;
+    const updated = await updateStudent(s.id, patch);
+    setEditing(false);
+    setPassword("");
+    onSaved(updated);
+    window.setTimeout(() => editBtn.current?.focus(), 0);
+  });
+  const unlock = useAction(async () => {
+    await unlockStudent(s.id);
+    onUnlocked();
+  });
+  const exporter = useAction(async () => saveFile(await exportStudent(s.id)));
+  useFocusFirstInvalid(form, save.error);
+  const locked = isLocked(s.locked_until);
+  const err = save.error ?? unlock.error ?? exporter.error;
+
+  if (editing) {
+    return (
+      <tr className="editing">
+        <td colSpan={5}>
+          <form
+            ref={form}
+            className="edit-student"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save.run();
+            }}
+          >
+            <FormError error={save.error} shownFields={["first_name", "last_name", "password"]} />
+            <div className="edit-fields">
+              <Field label="First name" name="first_name" autoFocus required value={first} onChange={(e) => setFirst(e.target.value)} error={save.error?.fields.first_name} />
+              <Field label="Last name" name="last_name" value={last} onChange={(e) => setLast(e.target.value)} error={save.error?.fields.last_name} />
+              <Field
+                label="New typed password"
+                name="password"
+                type="text"
+                autoComplete="off"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                error={save.error?.fields.password}
+                hint={s.has_password ? "Leave empty to keep the current one." : "Optional. Used when the class signs in with typed passwords."}
+              />
+            </div>
+            <div className="actions">
+              <Button type="submit" variant="primary" busy={save.busy} busyLabel="Saving…" disabled={!first.trim()}>
+                Save<span className="sr-only"> {s.display_name}</span>
+              </Button>
+              <Button
+                onClick={() => {
+                  setEditing(false);
+                  setFirst(s.first_name);
+                  setLast(s.last_name);
+                  setPassword("");
+                  save.setError(null);
+                  window.setTimeout(() => editBtn.current?.focus(), 0);
+                }}
+              >
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </td>
+      </tr>
+    );
+  }
+
+  return (
+    <tr>
+      <th scope="row">
+        <span className="student-name">{s.display_name}</span>
+        <span className="full-name">
+          {s.first_name} {s.last_name}
+        </span>
+      </th>
+      <td>{s.has_card ? "Printed" : <span className="muted">None</span>}</td>
+      <td>{s.has_password ? "Set" : <span className="muted">None</span>}</td>
+      <td>
+        {locked ? (
+          <span className="badge badge-warn">Locked until {formatTime(s.locked_until!)}</span>
+        ) : (
+          <span className="muted">OK</span>
+        )}
+      </td>
+      <td>
+        <div className="actions actions-tight">
+          {locked && (
+            <Button variant="primary" onClick={() => void unlock.run()} busy={unlock.busy} busyLabel="Unlocking…">
+              Unlock<span className="sr-only"> {s.display_name}</span>
+            </Button>
+          )}
+          <Button ref={editBtn} onClick={() => setEditing(true)}>
+            Edit<span className="sr-only"> {s.display_name}</span>
+          </Button>
+          <Button onClick={onPrint} disabled={printBusy}>
+            {s.has_card ? "New card" : "Print card"}
+            <span className="sr-only"> for {s.display_name}</span>
+          </Button>
+          {s.has_card && (
+            <Button onClick={onRevoke}>
+              Revoke card<span className="sr-only"> of {s.display_name}</span>
+            </Button>
+          )}
+          <Button onClick={() => void exporter.run()} busy={exporter.busy} busyLabel="Exporting…">
+            Export data<span className="sr-only"> of {s.display_name}</span>
+          </Button>
+          <Button variant="danger" onClick={onRemove}>
+            Remove<span className="sr-only"> {s.display_name}</span>
+          </Button>
+        </div>
+        <FormError error={err} />
+      </td>
+    </tr>
+  );
+}

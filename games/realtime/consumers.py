@@ -1,0 +1,98 @@
+"""The match socket (/ws/matches/<id>/): thin. Authenticates, checks the seat, calls services."""
+
+from __future__ import annotations
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from classroom.errors import ServiceError
+from games import selectors
+from games.realtime import scheduler
+from games.services import moves
+from games.services.broadcast import SPECTATOR, group_name
+
+MAX_FRAME_BYTES = 8 * 1024
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.last_version = -1
+        user = self.scope.get("user")
+        access = await database_sync_to_async(selectors.match_access)(user=user, match_id=self.match_id)
+        if access is None:
+            await self.close(code=4403)
+            return
+        self.seat = access.seat  # None for the teacher watching
+        self.user = user
+        await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
+        await self.accept()
+        scheduler.ensure_running()
+        if self.seat is not None:
+            await database_sync_to_async(moves.seat_take_back)(match_id=self.match_id, user=user)
+        await self.send_snapshot()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(group_name(self.match_id), self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        """Every frame gets an answer; a bad one changes nothing and the socket stays open."""
+        if bytes_data is not None or text_data is None:
+            await self.send_error("bad_frame", "Send JSON text frames.")
+            return
+        if len(text_data) > MAX_FRAME_BYTES:
+            await self.send_error("too_large", "That message is too large.")
+            return
+        try:
+            content = json.loads(text_data)
+        except ValueError:
+            await self.send_error("bad_frame", "That message is not JSON.")
+            return
+        if not isinstance(content, dict):
+            await self.send_error("bad_frame", "A message is a JSON object.")
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content: dict, **kwargs) -> None:
+        kind = content.get("type")
+        client_id = content.get("client_id")
+        if kind == "sync":
+            await self.send_snapshot()
+        elif kind == "action":
+            if self.seat is None:
+                await self.send_error("spectator", "You are watching this match.", client_id)
+                return
+            try:
+                accepted = await database_sync_to_async(moves.match_submit_action)(
+                    match_id=self.match_id, user=self.user, action=content.get("action"), client_id=client_id)
+            except ServiceError as refusal:
+                await self.send_error(refusal.code, refusal.message, client_id)
+                return
+            if accepted.duplicate:
+                await self.send_snapshot(client_id=client_id)
+        else:
+            await self.send_error("unknown_type", "Message types are action and sync.", client_id)
+
+    async def match_changed(self, message: dict) -> None:
+        """A committed change, sent to the group: pass on this connection's own view."""
+        if message["version"] < self.last_version:
+            return
+        self.last_version = message["version"]
+        key = SPECTATOR if self.seat is None else str(self.seat)
+        await self.send_json({"type": "state", "version": message["version"], "view": message["views"].get(key),
+                              "events": message["events"], "match": message["match"]})
+
+    async def send_snapshot(self, client_id: str | None = None) -> None:
+        snapshot = await database_sync_to_async(selectors.match_snapshot)(match_id=self.match_id, seat=self.seat)
+        self.last_version = max(self.last_version, snapshot["version"])
+        if client_id:
+            snapshot["client_id"] = client_id
+        await self.send_json(snapshot)
+
+    async def send_error(self, code: str, message: str, client_id=None) -> None:
+        body = {"type": "error", "code": code, "message": message}
+        if isinstance(client_id, str):
+            body["client_id"] = client_id
+        await self.send_json(body)

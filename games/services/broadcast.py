@@ -1,0 +1,79 @@
+"""What a committed change sends to the match's sockets: each seat's own view, and the spectators'."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games.engines import get_engine
+from games.models import Match
+
+
+def group_name(match_id: int) -> str:
+    return f"match.{match_id}"
+
+
+SPECTATOR = "spectator"
+
+
+def match_meta(match: Match) -> dict:
+    """Who sits where, and the match's status: what a board needs beside the engine's view."""
+    assignment = match.assignment
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "kind": match.kind,
+        "status": match.status,
+        "players": match.players,
+        "host_user_id": match.host_id,
+        "hints": bool(assignment and assignment.hints),
+        "assignment_id": match.assignment_id,
+        "result": match.result,
+        "seats": [
+            {
+                "index": seat.index,
+                "name": seat.user.name if seat.user_id and seat.user else
+                (f"Computer ({seat.bot_level})" if seat.bot_level else "Empty seat"),
+                "user_id": seat.user_id,
+                "bot": seat.bot_level or None,
+                "taken_over": seat.taken_over,
+            }
+            for seat in match.seat_list()
+        ],
+    }
+
+
+def views_for(match: Match) -> dict[str, dict | None]:
+    """The view for every seat (keys "0", "1", ...) and for spectators."""
+    if match.state is None:
+        return {SPECTATOR: None, **{str(i): None for i in range(match.players)}}
+    engine = get_engine(match.game)
+    views: dict[str, dict | None] = {str(i): engine.view(match.state, i) for i in range(match.players)}
+    views[SPECTATOR] = engine.view(match.state, None)
+    return views
+
+
+def change_message(match: Match, events: list[dict]) -> dict:
+    """The group message for the match as it is now: taken inside the transaction, sent after it."""
+    return {
+        "type": "match.changed",
+        "version": match.version,
+        "views": views_for(match),
+        "events": events,
+        "match": match_meta(match),
+    }
+
+
+def send_on_commit(match: Match, events: list[dict]) -> None:
+    """Broadcast this change once the transaction commits (never a change that rolled back)."""
+    from django.db import transaction
+
+    message = change_message(match, events)
+    transaction.on_commit(lambda: send(match.pk, message))
+
+
+def send(match_id: int, message: dict) -> None:
+    """Best-effort fan-out: versions and `sync` make a lost message harmless."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group_name(match_id), message)

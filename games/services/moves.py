@@ -1,0 +1,263 @@
+"""The one write path for a match: players (REST and socket), bots, timers and the teacher.
+
+Each change: lock the match row, run the engine with the server's now_ms, save the new state
+with version + 1, insert the Move and the students' Attempt rows, plan the computer players
+and the next time the scheduler must look, then broadcast on commit.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from classroom.errors import Forbidden, ServiceError
+from classroom.models import User
+from games import clock
+from games.bots import get_bot
+from games.engines import IllegalAction, Outcome, get_engine
+from games.models import Attempt, Match, Move, Seat
+from games.services.broadcast import send_on_commit
+
+MAX_CLIENT_ID = 64
+TAKEOVER_LEVEL = "easy"
+
+
+@dataclass(frozen=True)
+class Accepted:
+    version: int
+    duplicate: bool = False
+
+
+def match_submit_action(*, match_id: int, user: User, action: dict, client_id: str | None = None) -> Accepted:
+    """A student's action. A repeated client_id is answered with its version, not applied twice."""
+    if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID):
+        raise ServiceError("bad_action", "client_id must be a short string.")
+    with transaction.atomic():
+        match = _locked(match_id)
+        if client_id:
+            done = Move.objects.filter(match=match, client_id=client_id).values_list("version", flat=True).first()
+            if done is not None:
+                return Accepted(version=done, duplicate=True)
+        seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
+        if seat is None:
+            raise Forbidden("not_your_match", "You are not playing in this match.")
+        if match.status != Match.Status.ACTIVE:
+            code = "game_over" if match.status in (Match.Status.FINISHED, Match.Status.ABORTED) else "not_started"
+            raise ServiceError(code, "This match is not being played.")
+        now = clock.now_ms()
+        try:
+            outcome = get_engine(match.game).apply(match.state, seat.index, action, now)
+        except IllegalAction as refusal:
+            raise ServiceError(refusal.code, refusal.message) from None
+        seat.last_active_ms = now
+        if seat.taken_over:  # the student is back: the stand-in bot steps aside
+            seat.taken_over = False
+            seat.bot_due_ms = seat.bot_action = seat.bot_version = None
+        seat.save()
+        _record(match, outcome, seat=seat.index, source=Move.Source.PLAYER, action=action,
+                client_id=client_id or None, now=now)
+        return Accepted(version=match.version)
+
+
+def match_advance(*, match_id: int) -> int:
+    """Whatever is due now: engine deadlines, bot turns, idle seats. Returns changes made.
+
+    Safe to call from any process at any time: it re-reads the match under its lock and does
+    nothing that is not due, so a deadline or a bot move never happens twice.
+    """
+    changes = 0
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status != Match.Status.ACTIVE:
+            if match.next_due_ms is not None:
+                Match.objects.filter(pk=match.pk).update(next_due_ms=None)
+            return 0
+        now = clock.now_ms()
+        engine = get_engine(match.game)
+        for _ in range(20):  # a few things may be due at once; each is one version
+            if match.status != Match.Status.ACTIVE:
+                break
+            due = engine.deadline(match.state)
+            if due is not None and due <= now:
+                _record(match, engine.tick(match.state, now), seat=None, source=Move.Source.TIMER,
+                        action=None, client_id=None, now=now)
+                changes += 1
+                continue
+            if _play_due_bot(match, now):
+                changes += 1
+                continue
+            break
+        if match.status == Match.Status.ACTIVE and _take_over_idle_seats(match, now):
+            _plan_and_save(match, now)
+    return changes
+
+
+def match_end(*, match_id: int, user: User) -> Match:
+    """The class's teacher ends a running match (or a lobby) for everybody."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if not (user.is_teacher and match.classroom.teacher_id == user.pk):
+            raise Forbidden("forbidden", "Only the class's teacher can end a match.")
+        if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+            return match
+        now = clock.now_ms()
+        match.status = Match.Status.ABORTED
+        match.result = {"winners": [], "reason": "ended_by_teacher"}
+        match.finished_at = timezone.now()
+        match.version += 1
+        match.next_due_ms = None
+        Move.objects.create(match=match, version=match.version, seat=None, source=Move.Source.TEACHER,
+                            action={"type": "end"}, now_ms=now, events=[{"type": "ended_by_teacher"}])
+        match.save()
+        send_on_commit(match, [{"type": "ended_by_teacher"}])
+        return match
+
+
+# --- internals --------------------------------------------------------------------------------
+def _locked(match_id: int) -> Match:
+    try:
+        match = (Match.objects.select_for_update(of=("self",)).select_related("assignment", "classroom")
+                 .get(pk=match_id))
+    except Match.DoesNotExist:
+        raise ServiceError("not_found", "No such match.") from None
+    # Seats are read after the lock, so they are as current as the match row.
+    match.seat_list(reload=True)
+    return match
+
+
+def _record(match: Match, outcome: Outcome, *, seat: int | None, source: str, action: dict | None,
+            client_id: str | None, now: int) -> None:
+    """Save one accepted change: state, version, move, attempts; then plan and broadcast on commit."""
+    match.state = outcome.state
+    match.version += 1
+    Move.objects.create(match=match, version=match.version, seat=seat, source=source, action=action,
+                        client_id=client_id, now_ms=now, events=outcome.events)
+    _store_attempts(match, outcome.attempts)
+    result = outcome.state.get("result")
+    if result is not None:
+        match.status = Match.Status.FINISHED
+        match.result = result
+        match.finished_at = timezone.now()
+    _plan_and_save(match, now)
+    send_on_commit(match, outcome.events)
+
+
+def _store_attempts(match: Match, attempts: list[dict]) -> None:
+    """Students' attempts only: not a computer player's, nor a stand-in bot's."""
+    students = {seat.index: seat.user_id for seat in match.seat_list()
+                if seat.user_id and not seat.bot_playing}
+    rows = []
+    for item in attempts:
+        student = students.get(item["seat"])
+        if student is None:
+            continue
+        fact = item.get("fact") or [None, None]
+        rows.append(Attempt(
+            student_id=student, classroom_id=match.classroom_id, match=match, game=match.game,
+            kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"), correct=item["correct"],
+            think_ms=max(0, int(item.get("think_ms") or 0)), fact_a=fact[0], fact_b=fact[1]))
+    if rows:
+        Attempt.objects.bulk_create(rows)
+
+
+def _plan_and_save(match: Match, now: int) -> None:
+    """Plan each computer player that may act, and when the scheduler must next look."""
+    engine = get_engine(match.game)
+    dues: list[int] = []
+    if match.status == Match.Status.ACTIVE:
+        to_move = set(engine.view(match.state, None)["to_move"])
+        idle_limit_ms = (match.assignment.idle_takeover_s if match.assignment else 180) * 1000
+        for seat in match.seat_list():
+            if seat.index not in to_move:
+                if seat.bot_due_ms is not None:
+                    seat.bot_due_ms = seat.bot_action = seat.bot_version = None
+                    seat.save(update_fields=["bot_due_ms", "bot_action", "bot_version"])
+                continue
+            if seat.bot_playing:
+                _plan_bot(match, seat, now)
+                if seat.bot_due_ms is not None:
+                    dues.append(seat.bot_due_ms)
+            elif seat.user_id and idle_limit_ms:
+                dues.append(seat.last_active_ms + idle_limit_ms)
+        deadline = engine.deadline(match.state)
+        if deadline is not None:
+            dues.append(deadline)
+    match.next_due_ms = min(dues) if dues else None
+    match.save()
+
+
+def _plan_bot(match: Match, seat: Seat, now: int) -> None:
+    if seat.bot_version == match.version and seat.bot_due_ms is not None:
+        return
+    bot = get_bot(match.game, seat.bot_level or TAKEOVER_LEVEL)
+    rng = random.Random(f"{match.seed}:{match.version}:{seat.index}")
+    move = bot.choose(match.state, seat.index, now, rng)
+    if move is None:
+        seat.bot_due_ms = seat.bot_action = None
+    else:
+        # A plan made before the latest change keeps its time: the bot's reaction clock runs on.
+        due = now + max(0, move.delay_ms)
+        if seat.bot_due_ms is not None and seat.bot_version is not None:
+            due = max(now, min(due, seat.bot_due_ms))
+        seat.bot_due_ms, seat.bot_action = due, move.action
+    seat.bot_version = match.version
+    seat.save(update_fields=["bot_due_ms", "bot_action", "bot_version"])
+
+
+def _play_due_bot(match: Match, now: int) -> bool:
+    engine = get_engine(match.game)
+    for seat in match.seat_list():
+        if not (seat.bot_playing and seat.bot_due_ms is not None and seat.bot_due_ms <= now):
+            continue
+        if seat.bot_version != match.version:
+            _plan_bot(match, seat, now)
+            if seat.bot_due_ms is None or seat.bot_due_ms > now:
+                continue
+        action = seat.bot_action
+        seat.bot_due_ms = seat.bot_action = seat.bot_version = None
+        seat.save(update_fields=["bot_due_ms", "bot_action", "bot_version"])
+        try:
+            outcome = engine.apply(match.state, seat.index, action, now)
+        except IllegalAction:
+            _plan_and_save(match, now)  # the game moved on under the plan; think again
+            return False
+        _record(match, outcome, seat=seat.index, source=Move.Source.BOT, action=action, client_id=None, now=now)
+        return True
+    return False
+
+
+def _take_over_idle_seats(match: Match, now: int) -> bool:
+    """A student silent longer than the assignment allows, while they may act, gets an easy stand-in."""
+    limit_ms = (match.assignment.idle_takeover_s if match.assignment else 180) * 1000
+    if not limit_ms:
+        return False
+    to_move = set(get_engine(match.game).view(match.state, None)["to_move"])
+    changed = False
+    for seat in match.seat_list():
+        if (seat.user_id and not seat.bot_level and not seat.taken_over and seat.index in to_move
+                and now - seat.last_active_ms >= limit_ms):
+            seat.taken_over = True
+            seat.bot_due_ms = seat.bot_action = seat.bot_version = None
+            seat.save(update_fields=["taken_over", "bot_due_ms", "bot_action", "bot_version"])
+            changed = True
+    if changed:
+        send_on_commit(match, [{"type": "taken_over"}])
+    return changed
+
+
+def seat_take_back(*, match_id: int, user: User) -> None:
+    """The student returns: their stand-in bot steps aside."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
+        if seat is None or not seat.taken_over:
+            return
+        seat.taken_over = False
+        seat.last_active_ms = clock.now_ms()
+        seat.bot_due_ms = seat.bot_action = seat.bot_version = None
+        seat.save()
+        _plan_and_save(match, seat.last_active_ms)
+        send_on_commit(match, [{"type": "taken_back", "seat": seat.index}])

@@ -1,0 +1,133 @@
+import pytest
+
+from classroom.errors import Forbidden, ServiceError
+from games.models import Challenge, Match
+from games.services.assignments import assignment_close
+from games.services.matches import (
+    challenge_answer,
+    challenge_create,
+    match_against_computer,
+    match_leave_lobby,
+    match_quick,
+    match_start_lobby,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def test_quick_match_pairs_two_students_waiting_in_the_same_assignment(make_assignment, pupils, fake_clock):
+    assignment = make_assignment("fultiples")
+    lobby = match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    assert lobby.status == Match.Status.LOBBY
+    started = match_quick(user=pupils[1].user, assignment_id=assignment.pk)
+    assert started.pk == lobby.pk
+    assert started.status == Match.Status.ACTIVE
+    assert started.version == 0
+    assert started.state["game"] == "fultiples"
+    assert [s.user_id for s in started.seats.order_by("index")] == [pupils[0].user_id, pupils[1].user_id]
+
+
+def test_quick_match_in_another_assignment_does_not_pair(make_assignment, pupils):
+    first, second = make_assignment("fultiples"), make_assignment("fultiples")
+    one = match_quick(user=pupils[0].user, assignment_id=first.pk)
+    two = match_quick(user=pupils[1].user, assignment_id=second.pk)
+    assert one.pk != two.pk
+    assert two.status == Match.Status.LOBBY
+
+
+def test_a_four_player_lobby_starts_when_the_host_starts_it(make_assignment, pupils, fake_clock):
+    assignment = make_assignment("multiplin", players_per_match=4)
+    lobby = match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    match_quick(user=pupils[1].user, assignment_id=assignment.pk)
+    match_quick(user=pupils[2].user, assignment_id=assignment.pk)
+    with pytest.raises(Forbidden):
+        match_start_lobby(user=pupils[1].user, match_id=lobby.pk)
+    started = match_start_lobby(user=pupils[0].user, match_id=lobby.pk)
+    assert started.status == Match.Status.ACTIVE
+    assert started.players == 3
+    assert started.state["players"] == 3
+
+
+def test_a_full_lobby_starts_by_itself(make_assignment, pupils, fake_clock):
+    assignment = make_assignment("multiplin", players_per_match=3)
+    for pupil in pupils[:3]:
+        match = match_quick(user=pupil.user, assignment_id=assignment.pk)
+    assert match.status == Match.Status.ACTIVE
+
+
+def test_the_host_cannot_start_alone(make_assignment, pupils):
+    assignment = make_assignment("multiplin", players_per_match=4)
+    lobby = match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    with pytest.raises(ServiceError, match="one more"):
+        match_start_lobby(user=pupils[0].user, match_id=lobby.pk)
+
+
+def test_leaving_a_lobby_hands_it_to_the_next_player(make_assignment, pupils):
+    assignment = make_assignment("multiplin", players_per_match=4)
+    lobby = match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    match_quick(user=pupils[1].user, assignment_id=assignment.pk)
+    match_leave_lobby(user=pupils[0].user, match_id=lobby.pk)
+    lobby.refresh_from_db()
+    assert lobby.host_id == pupils[1].user_id
+    assert list(lobby.seats.values_list("index", "user_id")) == [(0, pupils[1].user_id)]
+
+
+def test_a_student_in_a_match_cannot_start_another(make_assignment, pupils):
+    assignment = make_assignment("fultiples")
+    match = match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    with pytest.raises(ServiceError) as refusal:
+        match_against_computer(user=pupils[0].user, assignment_id=assignment.pk, bot_level="easy")
+    assert refusal.value.code == "already_playing"
+    assert refusal.value.extra["match_id"] == match.pk
+
+
+def test_playing_the_computer_fills_the_other_seats_with_bots(make_assignment, pupils, fake_clock):
+    assignment = make_assignment("multiplin", players_per_match=3, bot_levels=["hard"])
+    match = match_against_computer(user=pupils[0].user, assignment_id=assignment.pk, bot_level="hard")
+    seats = list(match.seats.order_by("index"))
+    assert [(s.user_id, s.bot_level) for s in seats] == [(pupils[0].user_id, ""), (None, "hard"), (None, "hard")]
+    assert match.status == Match.Status.ACTIVE
+    assert match.next_due_ms is not None  # the bots have planned their moves
+
+
+def test_a_level_the_teacher_did_not_allow_is_refused(make_assignment, pupils):
+    assignment = make_assignment("fultiples", bot_levels=["easy"])
+    with pytest.raises(ServiceError):
+        match_against_computer(user=pupils[0].user, assignment_id=assignment.pk, bot_level="hard")
+    no_bots = make_assignment("fultiples", bots_allowed=False)
+    with pytest.raises(ServiceError):
+        match_against_computer(user=pupils[0].user, assignment_id=no_bots.pk, bot_level="easy")
+
+
+def test_a_closed_assignment_starts_no_match(make_assignment, pupils):
+    assignment = make_assignment("fultiples")
+    assignment_close(assignment=assignment)
+    with pytest.raises(ServiceError) as refusal:
+        match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    assert refusal.value.code == "closed"
+
+
+def test_challenge_accepted_starts_a_match_for_both(make_assignment, pupils, fake_clock):
+    assignment = make_assignment("four_in_a_row")
+    challenge = challenge_create(user=pupils[0].user, assignment_id=assignment.pk,
+                                 opponent_user_id=pupils[1].user_id)
+    with pytest.raises(ServiceError):  # only the invited student answers
+        challenge_answer(user=pupils[2].user, challenge_id=challenge.pk, accept=True)
+    answered = challenge_answer(user=pupils[1].user, challenge_id=challenge.pk, accept=True)
+    assert answered.status == Challenge.Status.ACCEPTED
+    assert answered.match.status == Match.Status.ACTIVE
+    assert set(answered.match.seats.values_list("user_id", flat=True)) == {pupils[0].user_id, pupils[1].user_id}
+
+
+def test_challenge_declined_starts_nothing(make_assignment, pupils):
+    assignment = make_assignment("four_in_a_row")
+    challenge = challenge_create(user=pupils[0].user, assignment_id=assignment.pk,
+                                 opponent_user_id=pupils[1].user_id)
+    assert challenge_answer(user=pupils[1].user, challenge_id=challenge.pk, accept=False).status == "declined"
+    assert not Match.objects.exists()
+
+
+def test_cannot_challenge_a_student_without_the_assignment(make_assignment, pupils):
+    assignment = make_assignment("fultiples", students=[pupils[0], pupils[1]])
+    with pytest.raises(ServiceError):
+        challenge_create(user=pupils[0].user, assignment_id=assignment.pk, opponent_user_id=pupils[2].user_id)
