@@ -11,3 +11,12 @@ class IsTeacher(BasePermission):
         if not request.user.is_authenticated:
             raise NotAuthenticated()
         return request.user.is_teacher
+
+
+class IsStudent(BasePermission):
+    message = "Only students can do this."
+
+    def has_permission(self, request, view) -> bool:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        return request.user.is_student

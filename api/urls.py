@@ -2,14 +2,17 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from api import auth, rosters, student_login
+from api import auth, matches, rosters, student_login
+from api.assignments import AssignmentViewSet, ClassAssignmentsView, MyAssignmentsView
 from api.classes import ClassroomViewSet
+from api.games import GameListView
 from api.students import StudentViewSet
 
 router = DefaultRouter(trailing_slash=True)
 router.include_root_view = False
 router.register("classes", ClassroomViewSet, basename="classroom")
 router.register("students", StudentViewSet, basename="student")
+router.register("assignments", AssignmentViewSet, basename="assignment")
 
 urlpatterns = [
     path("auth/csrf/", auth.CsrfView.as_view(), name="auth-csrf"),
@@ -25,6 +28,25 @@ urlpatterns = [
     path("student-login/", student_login.StudentLoginView.as_view(), name="student-login"),
     path("student-login/token/", student_login.StudentTokenLoginView.as_view(), name="student-login-token"),
     path("student-login/<str:code>/", student_login.ClassNamesView.as_view(), name="student-login-class"),
+    path("games/", GameListView.as_view(), name="games"),
+    path("classes/<int:class_id>/assignments/", ClassAssignmentsView.as_view(), name="class-assignments"),
+    path("classes/<int:class_id>/live/", matches.ClassLiveView.as_view(), name="class-live"),
+    path("assignments/<int:assignment_id>/quick-match/", matches.QuickMatchView.as_view(), name="quick-match"),
+    path("assignments/<int:assignment_id>/computer-match/", matches.ComputerMatchView.as_view(),
+         name="computer-match"),
+    path("assignments/<int:assignment_id>/challenges/", matches.ChallengeCreateView.as_view(), name="challenge"),
+    path("challenges/<int:challenge_id>/accept/", matches.ChallengeAnswerView.as_view(accept=True),
+         name="challenge-accept"),
+    path("challenges/<int:challenge_id>/decline/", matches.ChallengeAnswerView.as_view(accept=False),
+         name="challenge-decline"),
+    path("my/assignments/", MyAssignmentsView.as_view(), name="my-assignments"),
+    path("my/challenges/", matches.MyChallengesView.as_view(), name="my-challenges"),
+    path("my/current-match/", matches.CurrentMatchView.as_view(), name="my-current-match"),
+    path("my/matches/", matches.MyMatchesView.as_view(), name="my-matches"),
+    path("matches/<int:match_id>/", matches.MatchView.as_view(), name="match"),
+    path("matches/<int:match_id>/actions/", matches.MatchActionView.as_view(), name="match-actions"),
+    *[path(f"matches/<int:match_id>/{command}/", matches.MatchCommandView.as_view(command=command),
+           name=f"match-{command}") for command in ("start", "leave", "rematch", "take-back", "end")],
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("", include(router.urls)),

@@ -73,6 +73,7 @@ class Student(models.Model):
     card_issued_at = models.DateTimeField(null=True, blank=True)
     failed_sign_ins = models.PositiveSmallIntegerField(default=0)
     locked_until = models.DateTimeField(null=True, blank=True)
+    last_seen_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

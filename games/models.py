@@ -161,7 +161,7 @@ class Move(models.Model):
         ordering = ["match", "version"]
         constraints = [
             models.UniqueConstraint(fields=["match", "version"], name="move_version_per_match"),
-            models.UniqueConstraint(fields=["match", "client_id"], condition=models.Q(client_id__isnull=False),
+            models.UniqueConstraint(fields=["match", "seat", "client_id"], condition=models.Q(client_id__isnull=False),
                                     name="move_client_id_per_match"),
         ]
 

@@ -60,3 +60,50 @@ def match_history_for(*, user: User) -> QuerySet[Match]:
 def running_matches_for_class(*, classroom: Classroom) -> QuerySet[Match]:
     return (Match.objects.filter(classroom=classroom, status__in=[Match.Status.LOBBY, Match.Status.ACTIVE])
             .prefetch_related("seats__user").select_related("assignment").order_by("created_at"))
+
+
+def classmates_by_assignment(*, user: User, assignments: list[Assignment]) -> dict[int, list[dict]]:
+    """For each assignment, the other students who have it: the ones this student may challenge."""
+    from classroom.models import Student
+
+    classmates = list(Student.objects.filter(classroom_id=user.student.classroom_id).exclude(user=user)
+                      .order_by("display_name").values("pk", "user_id", "display_name"))
+    result = {}
+    for assignment in assignments:
+        chosen = {student.pk for student in assignment.students.all()}
+        result[assignment.pk] = [{"user_id": c["user_id"], "name": c["display_name"]} for c in classmates
+                                 if not chosen or c["pk"] in chosen]
+    return result
+
+
+def open_challenges_for(*, user: User):
+    from django.db.models import Q
+
+    from games.models import Challenge
+
+    return (Challenge.objects.filter(Q(to_user=user) | Q(from_user=user), status=Challenge.Status.PENDING)
+            .select_related("from_user", "to_user", "assignment").order_by("-created_at"))
+
+
+def history_row(match: Match, *, user: User) -> dict:
+    seats = match.seat_list()
+    mine = next(seat.index for seat in seats if seat.user_id == user.pk)
+    winners = (match.result or {}).get("winners") or []
+    duration = (match.finished_at - match.started_at).total_seconds() if match.started_at and match.finished_at \
+        else None
+    return {
+        "id": match.pk, "game": match.game, "status": match.status, "result": match.result, "my_seat": mine,
+        "won": mine in winners,
+        "players": [seat.user.name if seat.user else f"Computer ({seat.bot_level})" for seat in seats],
+        "started_at": match.started_at, "finished_at": match.finished_at,
+        "duration_s": int(duration) if duration is not None else None,
+    }
+
+
+def live_match_row(match: Match) -> dict:
+    """A running match for the teacher's live view: players, whose turn, and the score so far."""
+    from games.engines import get_engine
+
+    view = get_engine(match.game).view(match.state, None) if match.state else {}
+    return {**match_meta(match), "version": match.version,
+            "scores": view.get("scores"), "hand_sizes": view.get("hand_sizes"), "to_move": view.get("to_move", [])}

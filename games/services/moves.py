@@ -37,13 +37,14 @@ def match_submit_action(*, match_id: int, user: User, action: dict, client_id: s
         raise ServiceError("bad_action", "client_id must be a short string.")
     with transaction.atomic():
         match = _locked(match_id)
-        if client_id:
-            done = Move.objects.filter(match=match, client_id=client_id).values_list("version", flat=True).first()
-            if done is not None:
-                return Accepted(version=done, duplicate=True)
         seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
         if seat is None:
             raise Forbidden("not_your_match", "You are not playing in this match.")
+        if client_id:
+            done = (Move.objects.filter(match=match, client_id=client_id, seat=seat.index)
+                    .values_list("version", flat=True).first())
+            if done is not None:
+                return Accepted(version=done, duplicate=True)
         if match.status != Match.Status.ACTIVE:
             code = "game_over" if match.status in (Match.Status.FINISHED, Match.Status.ABORTED) else "not_started"
             raise ServiceError(code, "This match is not being played.")

@@ -186,3 +186,13 @@ def test_a_finished_match_records_its_result(make_assignment, pupils, fake_clock
     assert match.result["winners"]
     assert match.finished_at is not None
     assert match.next_due_ms is None
+
+
+def test_another_players_client_id_is_not_answered_as_a_duplicate(make_assignment, pupils, fake_clock):
+    match = two_player_match(make_assignment, pupils)
+    mover = first_mover(match)
+    match_submit_action(match_id=match.pk, user=seat_user(match, mover), action={"type": "mark", "cell": [0, 0]},
+                        client_id="shared")
+    with pytest.raises(Forbidden):
+        match_submit_action(match_id=match.pk, user=pupils[2].user, action={"type": "mark", "cell": [0, 0]},
+                            client_id="shared")

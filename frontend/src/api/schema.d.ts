@@ -4,6 +4,90 @@
  */
 
 export interface paths {
+    "/api/assignments/{assignment_id}/challenges/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a classmate */
+        post: operations["assignments_challenges_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assignments/{assignment_id}/computer-match/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Play the computer */
+        post: operations["assignments_computer_match_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assignments/{assignment_id}/quick-match/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join (or open) the assignment's lobby */
+        post: operations["assignments_quick_match_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assignments/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["assignments_retrieve"];
+        put?: never;
+        post?: never;
+        delete: operations["assignments_destroy"];
+        options?: never;
+        head?: never;
+        patch: operations["assignments_partial_update"];
+        trace?: never;
+    };
+    "/api/assignments/{id}/close/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close: no new matches */
+        post: operations["assignments_close_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/csrf/": {
         parameters: {
             query?: never;
@@ -123,6 +207,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/{challenge_id}/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept or decline a challenge */
+        post: operations["challenges_accept_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challenge_id}/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept or decline a challenge */
+        post: operations["challenges_decline_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/classes/": {
         parameters: {
             query?: never;
@@ -133,6 +251,41 @@ export interface paths {
         get: operations["classes_list"];
         put?: never;
         post: operations["classes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/classes/{class_id}/assignments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A class's assignments */
+        get: operations["classes_assignments_list"];
+        put?: never;
+        /** Assign a game */
+        post: operations["classes_assignments_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/classes/{class_id}/live/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is online and which matches are running */
+        get: operations["classes_live_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -218,6 +371,225 @@ export interface paths {
         put?: never;
         /** Give the class a new join code */
         post: operations["classes_regenerate_code_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The games and their rules */
+        get: operations["games_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The match as this user may see it */
+        get: operations["matches_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match_id}/actions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Play an action (the same path as the socket) */
+        post: operations["matches_actions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match_id}/end/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start, leave, rematch, take back, or end
+         * @description start / leave (lobby), rematch, take-back (students); end (teacher).
+         */
+        post: operations["matches_end_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match_id}/leave/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start, leave, rematch, take back, or end
+         * @description start / leave (lobby), rematch, take-back (students); end (teacher).
+         */
+        post: operations["matches_leave_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match_id}/rematch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start, leave, rematch, take back, or end
+         * @description start / leave (lobby), rematch, take-back (students); end (teacher).
+         */
+        post: operations["matches_rematch_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match_id}/start/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start, leave, rematch, take back, or end
+         * @description start / leave (lobby), rematch, take-back (students); end (teacher).
+         */
+        post: operations["matches_start_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match_id}/take-back/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start, leave, rematch, take back, or end
+         * @description start / leave (lobby), rematch, take-back (students); end (teacher).
+         */
+        post: operations["matches_take_back_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/assignments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The student's open assignments */
+        get: operations["my_assignments_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/challenges/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Challenges to and from me, still open */
+        get: operations["my_challenges_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/current-match/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The match to go back to, if any */
+        get: operations["my_current_match_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/matches/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My finished matches */
+        get: operations["my_matches_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -346,6 +718,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Accepted: {
+            version: number;
+            duplicate: boolean;
+        };
+        ActionRequest: {
+            action: unknown;
+            client_id?: string;
+        };
         AddNamesRequest: {
             /** @description One name a line. */
             names: string;
@@ -353,9 +733,81 @@ export interface components {
         AddedStudents: {
             created: components["schemas"]["Student"][];
         };
+        Assignment: {
+            readonly id: number;
+            readonly classroom: number;
+            game: components["schemas"]["GameEnum"];
+            title?: string;
+            /** Format: int64 */
+            players_per_match?: number;
+            /** @description Engine options, checked by the engine's setup. */
+            options?: unknown;
+            hints?: boolean;
+            bots_allowed?: boolean;
+            bot_levels?: unknown;
+            /** Format: int64 */
+            idle_takeover_s?: number;
+            /** @description Student ids; empty for the whole class. */
+            students?: number[];
+            /** Format: date-time */
+            opens_at?: string;
+            /** Format: date-time */
+            closes_at?: string | null;
+            /** Format: date-time */
+            readonly closed_at: string | null;
+            readonly is_open: boolean;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        AssignmentRequest: {
+            game: components["schemas"]["GameEnum"];
+            title?: string;
+            /** Format: int64 */
+            players_per_match?: number;
+            /** @description Engine options, checked by the engine's setup. */
+            options?: unknown;
+            hints?: boolean;
+            bots_allowed?: boolean;
+            bot_levels?: unknown;
+            /** Format: int64 */
+            idle_takeover_s?: number;
+            /** @description Student ids; empty for the whole class. */
+            students?: number[];
+            /** Format: date-time */
+            opens_at?: string;
+            /** Format: date-time */
+            closes_at?: string | null;
+        };
+        /**
+         * @description * `easy` - easy
+         *     * `hard` - hard
+         * @enum {string}
+         */
+        BotLevelEnum: "easy" | "hard";
         CardsRequestRequest: {
             /** @description Student ids; leave out for every student without a card. */
             students?: number[];
+        };
+        Challenge: {
+            readonly id: number;
+            assignment: number;
+            from_user: number;
+            readonly from_name: string;
+            to_user: number;
+            readonly to_name: string;
+            readonly game: string;
+            status?: components["schemas"]["StatusEnum"];
+            match?: number | null;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        ClassLive: {
+            students: {
+                [key: string]: unknown;
+            }[];
+            matches: {
+                [key: string]: unknown;
+            }[];
         };
         Classroom: {
             readonly id: number;
@@ -373,6 +825,28 @@ export interface components {
             sign_in_mode?: components["schemas"]["SignInModeEnum"];
             archived?: boolean;
         };
+        ComputerMatchRequest: {
+            bot_level: components["schemas"]["BotLevelEnum"];
+        };
+        CurrentMatch: {
+            match: unknown;
+        };
+        Game: {
+            slug: string;
+            title: string;
+            min_players: number;
+            max_players: number;
+            rules_summary: string;
+            bot_levels: string[];
+        };
+        /**
+         * @description * `fultiples` - Fultiples
+         *     * `four_in_a_row` - Four-in-a-Row Multiplication
+         *     * `multiplin` - Multiplin
+         *     * `stepping_divisors` - Stepping By Divisors
+         * @enum {string}
+         */
+        GameEnum: "fultiples" | "four_in_a_row" | "multiplin" | "stepping_divisors";
         ImportResult: {
             rows: components["schemas"]["ImportRow"][];
             valid: boolean;
@@ -390,6 +864,29 @@ export interface components {
             email: string;
             password: string;
         };
+        MatchHistory: {
+            id: number;
+            game: string;
+            status: string;
+            result: unknown;
+            my_seat: number;
+            won: boolean;
+            players: string[];
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            duration_s: number | null;
+        };
+        MatchState: {
+            type: string;
+            version: number;
+            view: unknown;
+            events: {
+                [key: string]: unknown;
+            }[];
+            match: unknown;
+        };
         Me: {
             id: number;
             role: components["schemas"]["RoleEnum"];
@@ -402,6 +899,26 @@ export interface components {
             id: number;
             name: string;
             join_code: string;
+        };
+        MyAssignment: {
+            id: number;
+            game: string;
+            game_title: string;
+            title: string;
+            players_per_match: number;
+            hints: boolean;
+            bots_allowed: boolean;
+            bot_levels: string[];
+            /** Format: date-time */
+            closes_at: string | null;
+            /** @description [{user_id, name}] to challenge */
+            classmates: {
+                [key: string]: unknown;
+            }[];
+        };
+        NewChallengeRequest: {
+            /** @description The classmate's user id. */
+            opponent: number;
         };
         PaginatedClassroomList: {
             /** @example 123 */
@@ -442,6 +959,25 @@ export interface components {
             /** Format: email */
             email: string;
         };
+        PatchedAssignmentRequest: {
+            game?: components["schemas"]["GameEnum"];
+            title?: string;
+            /** Format: int64 */
+            players_per_match?: number;
+            /** @description Engine options, checked by the engine's setup. */
+            options?: unknown;
+            hints?: boolean;
+            bots_allowed?: boolean;
+            bot_levels?: unknown;
+            /** Format: int64 */
+            idle_takeover_s?: number;
+            /** @description Student ids; empty for the whole class. */
+            students?: number[];
+            /** Format: date-time */
+            opens_at?: string;
+            /** Format: date-time */
+            closes_at?: string | null;
+        };
         PatchedClassroomRequest: {
             name?: string;
             sign_in_mode?: components["schemas"]["SignInModeEnum"];
@@ -479,6 +1015,14 @@ export interface components {
             email: string;
             password: string;
         };
+        /**
+         * @description * `pending` - Waiting for an answer
+         *     * `accepted` - Accepted
+         *     * `declined` - Declined
+         *     * `cancelled` - Cancelled
+         * @enum {string}
+         */
+        StatusEnum: "pending" | "accepted" | "declined" | "cancelled";
         Student: {
             readonly id: number;
             first_name?: string;
@@ -522,6 +1066,174 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    assignments_challenges_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assignment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewChallengeRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["NewChallengeRequest"];
+                "multipart/form-data": components["schemas"]["NewChallengeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+        };
+    };
+    assignments_computer_match_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assignment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComputerMatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ComputerMatchRequest"];
+                "multipart/form-data": components["schemas"]["ComputerMatchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchState"];
+                };
+            };
+        };
+    };
+    assignments_quick_match_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assignment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchState"];
+                };
+            };
+        };
+    };
+    assignments_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this assignment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+        };
+    };
+    assignments_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this assignment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    assignments_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this assignment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedAssignmentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PatchedAssignmentRequest"];
+                "multipart/form-data": components["schemas"]["PatchedAssignmentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+        };
+    };
+    assignments_close_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this assignment. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+        };
+    };
     auth_csrf_retrieve: {
         parameters: {
             query?: never;
@@ -675,6 +1387,48 @@ export interface operations {
             };
         };
     };
+    challenges_accept_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+        };
+    };
+    challenges_decline_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+        };
+    };
     classes_list: {
         parameters: {
             query?: {
@@ -720,6 +1474,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Classroom"];
+                };
+            };
+        };
+    };
+    classes_assignments_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                class_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"][];
+                };
+            };
+        };
+    };
+    classes_assignments_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                class_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AssignmentRequest"];
+                "multipart/form-data": components["schemas"]["AssignmentRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assignment"];
+                };
+            };
+        };
+    };
+    classes_live_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                class_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassLive"];
                 };
             };
         };
@@ -919,6 +1742,254 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Classroom"];
+                };
+            };
+        };
+    };
+    games_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Game"][];
+                };
+            };
+        };
+    };
+    matches_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchState"];
+                };
+            };
+        };
+    };
+    matches_actions_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ActionRequest"];
+                "multipart/form-data": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+        };
+    };
+    matches_end_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchState"];
+                };
+            };
+        };
+    };
+    matches_leave_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchState"];
+                };
+            };
+        };
+    };
+    matches_rematch_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchState"];
+                };
+            };
+        };
+    };
+    matches_start_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchState"];
+                };
+            };
+        };
+    };
+    matches_take_back_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchState"];
+                };
+            };
+        };
+    };
+    my_assignments_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAssignment"][];
+                };
+            };
+        };
+    };
+    my_challenges_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"][];
+                };
+            };
+        };
+    };
+    my_current_match_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentMatch"];
+                };
+            };
+        };
+    };
+    my_matches_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchHistory"][];
                 };
             };
         };

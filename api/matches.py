@@ -1,0 +1,211 @@
+"""Matches over REST: start one, read it, act in it (the same service as the socket), end it."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.permissions import IsStudent, IsTeacher
+from classroom.permissions import classrooms_managed_by
+from classroom.presence import is_online
+from games import selectors
+from games.models import Challenge, Match
+from games.permissions import matches_visible_to
+from games.services import matches as service
+from games.services import moves
+from games.services.broadcast import match_meta
+
+StateMessage = inline_serializer("MatchState", {
+    "type": serializers.CharField(),
+    "version": serializers.IntegerField(),
+    "view": serializers.JSONField(allow_null=True),
+    "events": serializers.ListField(child=serializers.DictField()),
+    "match": serializers.JSONField(),
+})
+MatchMeta = OpenApiTypes.OBJECT
+
+
+def snapshot_response(request, match: Match, status_code=status.HTTP_200_OK) -> Response:
+    access = selectors.match_access(user=request.user, match_id=match.pk)
+    if access is None:
+        return Response(status=status.HTTP_404_NOT_FOUND)
+    return Response(selectors.match_snapshot(match_id=match.pk, seat=access.seat), status=status_code)
+
+
+class QuickMatchView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(request=None, responses=StateMessage, summary="Join (or open) the assignment's lobby")
+    def post(self, request, assignment_id: int):
+        match = service.match_quick(user=request.user, assignment_id=assignment_id)
+        return snapshot_response(request, match, status.HTTP_201_CREATED)
+
+
+class ComputerMatchSerializer(serializers.Serializer):
+    bot_level = serializers.ChoiceField(choices=["easy", "hard"])
+
+
+class ComputerMatchView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(request=ComputerMatchSerializer, responses=StateMessage, summary="Play the computer")
+    def post(self, request, assignment_id: int):
+        data = ComputerMatchSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = service.match_against_computer(user=request.user, assignment_id=assignment_id,
+                                               bot_level=data.validated_data["bot_level"])
+        return snapshot_response(request, match, status.HTTP_201_CREATED)
+
+
+class ChallengeSerializer(serializers.ModelSerializer):
+    from_name = serializers.CharField(source="from_user.name", read_only=True)
+    to_name = serializers.CharField(source="to_user.name", read_only=True)
+    game = serializers.CharField(source="assignment.game", read_only=True)
+
+    class Meta:
+        model = Challenge
+        fields = ["id", "assignment", "from_user", "from_name", "to_user", "to_name", "game", "status", "match",
+                  "created_at"]
+
+
+class NewChallengeSerializer(serializers.Serializer):
+    opponent = serializers.IntegerField(help_text="The classmate's user id.")
+
+
+class ChallengeCreateView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(request=NewChallengeSerializer, responses={201: ChallengeSerializer},
+                   summary="Invite a classmate")
+    def post(self, request, assignment_id: int):
+        data = NewChallengeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        challenge = service.challenge_create(user=request.user, assignment_id=assignment_id,
+                                             opponent_user_id=data.validated_data["opponent"])
+        return Response(ChallengeSerializer(challenge).data, status=status.HTTP_201_CREATED)
+
+
+class ChallengeAnswerView(APIView):
+    permission_classes = [IsStudent]
+    accept = True
+
+    @extend_schema(request=None, responses=ChallengeSerializer, summary="Accept or decline a challenge")
+    def post(self, request, challenge_id: int):
+        challenge = service.challenge_answer(user=request.user, challenge_id=challenge_id, accept=self.accept)
+        return Response(ChallengeSerializer(challenge).data)
+
+
+class MyChallengesView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(responses=ChallengeSerializer(many=True), summary="Challenges to and from me, still open")
+    def get(self, request):
+        challenges = selectors.open_challenges_for(user=request.user)
+        return Response(ChallengeSerializer(challenges, many=True).data)
+
+
+class CurrentMatchView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(responses=inline_serializer("CurrentMatch", {"match": serializers.JSONField(allow_null=True)}),
+                   summary="The match to go back to, if any")
+    def get(self, request):
+        match = selectors.current_match_for(user=request.user)
+        return Response({"match": match_meta(match) if match else None})
+
+
+class MatchHistorySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    status = serializers.CharField()
+    result = serializers.JSONField()
+    my_seat = serializers.IntegerField()
+    won = serializers.BooleanField()
+    players = serializers.ListField(child=serializers.CharField())
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    duration_s = serializers.IntegerField(allow_null=True)
+
+
+class MyMatchesView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(responses=MatchHistorySerializer(many=True), summary="My finished matches")
+    def get(self, request):
+        rows = [selectors.history_row(match, user=request.user)
+                for match in selectors.match_history_for(user=request.user)[:100]]
+        return Response(MatchHistorySerializer(rows, many=True).data)
+
+
+class MatchView(APIView):
+    @extend_schema(responses=StateMessage, summary="The match as this user may see it")
+    def get(self, request, match_id: int):
+        match = get_object_or_404(matches_visible_to(request.user), pk=match_id)
+        return snapshot_response(request, match)
+
+
+class ActionSerializer(serializers.Serializer):
+    action = serializers.JSONField()
+    client_id = serializers.CharField(max_length=64, required=False)
+
+
+class MatchActionView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(request=ActionSerializer,
+                   responses=inline_serializer("Accepted", {"version": serializers.IntegerField(),
+                                                            "duplicate": serializers.BooleanField()}),
+                   summary="Play an action (the same path as the socket)")
+    def post(self, request, match_id: int):
+        data = ActionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        accepted = moves.match_submit_action(match_id=match_id, user=request.user, **data.validated_data)
+        return Response({"version": accepted.version, "duplicate": accepted.duplicate})
+
+
+class MatchCommandView(APIView):
+    """start / leave (lobby), rematch, take-back (students); end (teacher)."""
+
+    command = ""
+
+    def get_permissions(self):
+        return [IsTeacher()] if self.command == "end" else [IsStudent()]
+
+    @extend_schema(request=None, responses=StateMessage, summary="Start, leave, rematch, take back, or end")
+    def post(self, request, match_id: int):
+        user = request.user
+        get_object_or_404(matches_visible_to(user), pk=match_id)
+        if self.command == "start":
+            match = service.match_start_lobby(user=user, match_id=match_id)
+        elif self.command == "leave":
+            service.match_leave_lobby(user=user, match_id=match_id)
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        elif self.command == "rematch":
+            match = service.match_rematch(user=user, match_id=match_id)
+            return snapshot_response(request, match, status.HTTP_201_CREATED)
+        elif self.command == "take-back":
+            moves.seat_take_back(match_id=match_id, user=user)
+            match = Match.objects.get(pk=match_id)
+        else:
+            match = moves.match_end(match_id=match_id, user=user)
+        return snapshot_response(request, match)
+
+
+class ClassLiveView(APIView):
+    permission_classes = [IsTeacher]
+
+    @extend_schema(responses=inline_serializer("ClassLive", {
+        "students": serializers.ListField(child=serializers.DictField()),
+        "matches": serializers.ListField(child=serializers.DictField())}),
+        summary="Who is online and which matches are running")
+    def get(self, request, class_id: int):
+        classroom = get_object_or_404(classrooms_managed_by(request.user), pk=class_id)
+        students = [{"id": s.pk, "user_id": s.user_id, "display_name": s.display_name, "online": is_online(s)}
+                    for s in classroom.students.order_by("display_name")]
+        matches = [selectors.live_match_row(match) for match in selectors.running_matches_for_class(
+            classroom=classroom)]
+        return Response({"students": students, "matches": matches})

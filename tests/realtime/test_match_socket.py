@@ -1,0 +1,188 @@
+"""The match socket with WebsocketCommunicator: seats, spectators, versions, bad frames, resync."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from games.engines import get_engine
+from games.realtime.routing import websocket_urlpatterns
+from games.services.assignments import assignment_create
+from games.services.matches import match_quick
+from tests.factories import ClassroomFactory, StudentFactory
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+APP = URLRouter(websocket_urlpatterns)
+
+
+@sync_to_async
+def four_in_a_row_match():
+    classroom = ClassroomFactory()
+    ana, ben = (StudentFactory(classroom=classroom) for _ in range(2))
+    stranger = StudentFactory()
+    assignment = assignment_create(classroom=classroom, game="four_in_a_row")
+    match_quick(user=ana.user, assignment_id=assignment.pk)
+    match = match_quick(user=ben.user, assignment_id=assignment.pk)
+    return match, [ana.user, ben.user], classroom.teacher, stranger.user, ClassroomFactory().teacher
+
+
+async def connect(match, user):
+    communicator = WebsocketCommunicator(APP, f"/ws/matches/{match.pk}/")
+    communicator.scope["user"] = user
+    connected, code = await communicator.connect()
+    return communicator, connected, code
+
+
+def mover_of(match):
+    return get_engine(match.game).view(match.state, None)["to_move"][0]
+
+
+async def test_each_seat_gets_its_own_hand_and_the_spectator_none():
+    match, users, teacher, *_ = await four_in_a_row_match()
+    sockets = []
+    try:
+        for user in [*users, teacher]:
+            communicator, connected, _ = await connect(match, user)
+            assert connected
+            sockets.append(communicator)
+        snapshots = [await c.receive_json_from() for c in sockets]
+        assert [s["type"] for s in snapshots] == ["state"] * 3
+        assert snapshots[0]["view"]["hand"] == match.state["hands"][0]
+        assert snapshots[1]["view"]["hand"] == match.state["hands"][1]
+        assert snapshots[2]["view"]["hand"] is None
+        assert snapshots[2]["view"]["seat"] is None
+        mover = mover_of(match)
+        await sockets[mover].send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]},
+                                           "client_id": "abc"})
+        updates = [await c.receive_json_from(timeout=3) for c in sockets]
+        assert {u["version"] for u in updates} == {1}
+        assert updates[0]["view"]["hand"] != updates[1]["view"]["hand"]
+        assert updates[2]["view"]["hand"] is None
+        assert "hands" not in json.dumps(updates[2])
+    finally:
+        for communicator in sockets:
+            await communicator.disconnect()
+
+
+async def test_strangers_and_other_teachers_cannot_connect():
+    match, _, _, stranger, other_teacher = await four_in_a_row_match()
+    for user in (stranger, other_teacher):
+        communicator, connected, code = await connect(match, user)
+        assert not connected
+        assert code == 4403
+        await communicator.disconnect()
+
+
+async def test_wrong_seat_gets_an_error_only_to_the_sender_and_changes_nothing():
+    match, users, *_ = await four_in_a_row_match()
+    waiting = 1 - mover_of(match)
+    waiter, _, _ = await connect(match, users[waiting])
+    mover, _, _ = await connect(match, users[1 - waiting])
+    try:
+        await waiter.receive_json_from()
+        await mover.receive_json_from()
+        await waiter.send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]},
+                                   "client_id": "x1"})
+        error = await waiter.receive_json_from()
+        assert error == {"type": "error", "code": "not_your_turn", "message": error["message"], "client_id": "x1"}
+        assert await mover.receive_nothing(timeout=0.3)
+        await waiter.send_json_to({"type": "sync", "since": 0})
+        assert (await waiter.receive_json_from())["version"] == 0
+    finally:
+        await waiter.disconnect()
+        await mover.disconnect()
+
+
+async def test_a_spectator_cannot_act():
+    match, _, teacher, *_ = await four_in_a_row_match()
+    communicator, _, _ = await connect(match, teacher)
+    try:
+        await communicator.receive_json_from()
+        await communicator.send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]}})
+        assert (await communicator.receive_json_from())["code"] == "spectator"
+    finally:
+        await communicator.disconnect()
+
+
+@pytest.mark.parametrize(("frame", "code"), [
+    ("not json", "bad_frame"),
+    ("[1, 2]", "bad_frame"),
+    ('{"type": "dance"}', "unknown_type"),
+    ('{"type": "action", "action": "nope"}', "bad_action"),
+    ('{"type": "action", "action": {"type": "discard", "cards": [0, 1]}, "client_id": 5}', "bad_action"),
+    ("x" * 20000, "too_large"),
+])
+async def test_malformed_frames_get_an_error_and_the_socket_stays_usable(frame, code):
+    match, users, *_ = await four_in_a_row_match()
+    communicator, _, _ = await connect(match, users[mover_of(match)])
+    try:
+        await communicator.receive_json_from()
+        await communicator.send_to(text_data=frame)
+        reply = await communicator.receive_json_from()
+        assert reply["type"] == "error"
+        assert reply["code"] == code
+        await communicator.send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]}})
+        assert (await communicator.receive_json_from())["version"] == 1
+    finally:
+        await communicator.disconnect()
+
+
+async def test_a_repeated_client_id_is_answered_and_not_applied_twice():
+    match, users, *_ = await four_in_a_row_match()
+    communicator, _, _ = await connect(match, users[mover_of(match)])
+    try:
+        await communicator.receive_json_from()
+        frame = {"type": "action", "action": {"type": "discard", "cards": [0, 1]}, "client_id": "dup"}
+        await communicator.send_json_to(frame)
+        assert (await communicator.receive_json_from())["version"] == 1
+        await communicator.send_json_to(frame)
+        again = await communicator.receive_json_from()
+        assert again["version"] == 1
+        assert again["client_id"] == "dup"
+        assert await communicator.receive_nothing(timeout=0.3)
+    finally:
+        await communicator.disconnect()
+
+
+async def test_reconnecting_resumes_at_the_same_version():
+    match, users, *_ = await four_in_a_row_match()
+    mover = mover_of(match)
+    first, _, _ = await connect(match, users[mover])
+    await first.receive_json_from()
+    await first.send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]}})
+    assert (await first.receive_json_from())["version"] == 1
+    await first.disconnect()
+    again, _, _ = await connect(match, users[mover])
+    try:
+        snapshot = await again.receive_json_from()
+        assert snapshot["version"] == 1
+        assert snapshot["view"]["to_move"] == [1 - mover]
+    finally:
+        await again.disconnect()
+
+
+async def test_the_session_cookie_authenticates_through_the_real_stack(settings):
+    from django.test import Client
+
+    from config.asgi import application
+
+    match, users, *_ = await four_in_a_row_match()
+    client = Client()
+    await sync_to_async(client.force_login)(users[0])
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    communicator = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/",
+                                         headers=[(b"cookie", cookie.encode()), (b"origin", b"http://127.0.0.1")])
+    connected, _ = await communicator.connect()
+    try:
+        assert connected
+        assert (await communicator.receive_json_from())["view"]["seat"] == 0
+    finally:
+        await communicator.disconnect()
+    anonymous = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/",
+                                      headers=[(b"origin", b"http://127.0.0.1")])
+    connected, _ = await anonymous.connect()
+    assert not connected
+    await anonymous.disconnect()
