@@ -22,6 +22,10 @@ class AssignmentSerializer(serializers.ModelSerializer):
     students = serializers.PrimaryKeyRelatedField(many=True, required=False, queryset=Student.objects.all(),
                                                   help_text="Student ids; empty for the whole class.")
     game = serializers.ChoiceField(choices=GAME_CHOICES)
+    # Declared so the schema does not depend on the database's integer ranges.
+    players_per_match = serializers.IntegerField(min_value=2, max_value=6, default=2)
+    idle_takeover_s = serializers.IntegerField(min_value=0, max_value=3600, default=180,
+                                               help_text="0: never hand an idle seat to a bot.")
     is_open = serializers.SerializerMethodField()
 
     class Meta:

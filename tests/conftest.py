@@ -13,11 +13,15 @@ def pytest_collection_modifyitems(config, items):
     required = os.environ.get("REQUIRE_SERVICES") == "1"
     if required:
         missing = [name for name in ("DATABASE_URL", "REDIS_URL") if not os.environ.get(name)]
+        if not os.environ.get("DATABASE_URL", "postgres").startswith("postgres"):
+            missing.append("DATABASE_URL (PostgreSQL)")
         if missing:
             raise pytest.UsageError(f"REQUIRE_SERVICES=1 but {', '.join(missing)} is not set")
         return
-    if not os.environ.get("REDIS_URL"):
-        skip = pytest.mark.skip(reason="needs REDIS_URL (set REQUIRE_SERVICES=1 to fail instead)")
+    have = os.environ.get("REDIS_URL") and os.environ.get("DATABASE_URL", "").startswith("postgres")
+    if not have:
+        skip = pytest.mark.skip(reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL; "
+                                       "REQUIRE_SERVICES=1 makes this a failure")
         for item in items:
             if "services" in item.keywords:
                 item.add_marker(skip)

@@ -738,15 +738,18 @@ export interface components {
             readonly classroom: number;
             game: components["schemas"]["GameEnum"];
             title?: string;
-            /** Format: int64 */
-            players_per_match?: number;
+            /** @default 2 */
+            players_per_match: number;
             /** @description Engine options, checked by the engine's setup. */
             options?: unknown;
             hints?: boolean;
             bots_allowed?: boolean;
             bot_levels?: unknown;
-            /** Format: int64 */
-            idle_takeover_s?: number;
+            /**
+             * @description 0: never hand an idle seat to a bot.
+             * @default 180
+             */
+            idle_takeover_s: number;
             /** @description Student ids; empty for the whole class. */
             students?: number[];
             /** Format: date-time */
@@ -762,15 +765,18 @@ export interface components {
         AssignmentRequest: {
             game: components["schemas"]["GameEnum"];
             title?: string;
-            /** Format: int64 */
-            players_per_match?: number;
+            /** @default 2 */
+            players_per_match: number;
             /** @description Engine options, checked by the engine's setup. */
             options?: unknown;
             hints?: boolean;
             bots_allowed?: boolean;
             bot_levels?: unknown;
-            /** Format: int64 */
-            idle_takeover_s?: number;
+            /**
+             * @description 0: never hand an idle seat to a bot.
+             * @default 180
+             */
+            idle_takeover_s: number;
             /** @description Student ids; empty for the whole class. */
             students?: number[];
             /** Format: date-time */
@@ -962,15 +968,18 @@ export interface components {
         PatchedAssignmentRequest: {
             game?: components["schemas"]["GameEnum"];
             title?: string;
-            /** Format: int64 */
-            players_per_match?: number;
+            /** @default 2 */
+            players_per_match: number;
             /** @description Engine options, checked by the engine's setup. */
             options?: unknown;
             hints?: boolean;
             bots_allowed?: boolean;
             bot_levels?: unknown;
-            /** Format: int64 */
-            idle_takeover_s?: number;
+            /**
+             * @description 0: never hand an idle seat to a bot.
+             * @default 180
+             */
+            idle_takeover_s: number;
             /** @description Student ids; empty for the whole class. */
             students?: number[];
             /** Format: date-time */

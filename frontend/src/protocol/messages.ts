@@ -1,0 +1,75 @@
+// The match socket's messages (engine-contract.md, "On the wire"), as the server sends them.
+// One socket per match: /ws/matches/<id>/, authenticated by the session cookie.
+
+export type GameSlug = "fultiples" | "four_in_a_row" | "multiplin" | "stepping_divisors";
+export type MatchStatus = "lobby" | "active" | "finished" | "aborted";
+
+export interface MatchResult {
+  winners: number[];
+  reason: string;
+}
+
+export interface SeatInfo {
+  index: number;
+  name: string;
+  user_id: number | null;
+  bot: "easy" | "hard" | null;
+  taken_over: boolean;
+}
+
+/** Who sits where, beside the engine's view: sent with every state message. */
+export interface MatchMeta {
+  id: number;
+  game: GameSlug;
+  kind: "quick" | "challenge" | "computer";
+  status: MatchStatus;
+  players: number;
+  host_user_id: number | null;
+  hints: boolean;
+  assignment_id: number | null;
+  result: MatchResult | null;
+  seats: SeatInfo[];
+}
+
+/** The keys every engine view has; each game adds its own (see src/games/<slug>/). */
+export interface BaseView {
+  game: GameSlug;
+  seat: number | null;
+  players: number;
+  phase: string;
+  to_move: number[];
+  deadline_ms: number | null;
+  mistakes: number[];
+  result: MatchResult | null;
+  [key: string]: unknown;
+}
+
+export interface GameEvent {
+  type: string;
+  seat?: number;
+  [key: string]: unknown;
+}
+
+export interface StateMessage {
+  type: "state";
+  version: number;
+  view: BaseView | null; // null while the match is a lobby
+  events: GameEvent[];
+  match: MatchMeta;
+  client_id?: string;
+}
+
+export interface ErrorMessage {
+  type: "error";
+  code: string;
+  message: string;
+  client_id?: string;
+}
+
+export type ServerMessage = StateMessage | ErrorMessage;
+
+export type GameAction = { type: string; [key: string]: unknown };
+
+export type ClientMessage =
+  | { type: "action"; action: GameAction; client_id: string }
+  | { type: "sync"; since: number };

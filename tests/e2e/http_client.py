@@ -1,0 +1,87 @@
+"""A small HTTP + WebSocket client for tests that drive live servers without a browser."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import urllib.error
+import urllib.request
+from http.cookiejar import CookieJar
+
+from pypdf import PdfReader
+
+
+class ApiClient:
+    """Session-cookie client with CSRF, for one user against one or more server URLs."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.jar = CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.request("GET", "/api/auth/csrf/")
+
+    def cookie(self, name: str) -> str:
+        return next((c.value for c in self.jar if c.name == name), "")
+
+    def request(self, method: str, path: str, body: dict | None = None, raw: bool = False):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base_url + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        request.add_header("X-CSRFToken", self.cookie("csrftoken"))
+        request.add_header("Referer", self.base_url + "/")
+        try:
+            with self.opener.open(request, timeout=20) as response:
+                content = response.read()
+        except urllib.error.HTTPError as error:
+            raise AssertionError(f"{method} {path}: {error.code} {error.read()[:500]!r}") from None
+        if raw:
+            return content
+        return json.loads(content) if content else None
+
+    def websocket(self, match_id: int, base_url: str | None = None):
+        from websockets.sync.client import connect
+
+        base = (base_url or self.base_url).rstrip("/")
+        return connect(base.replace("http", "ws", 1) + f"/ws/matches/{match_id}/",
+                       additional_headers={"Cookie": f"sessionid={self.cookie('sessionid')}", "Origin": base},
+                       open_timeout=10)
+
+
+def picture_sequences(pdf: bytes) -> dict[str, list[str]]:
+    """Each card's display name -> its picture slugs, read from the login-card PDF's text."""
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    found: dict[str, list[str]] = {}
+    name = None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        labels = re.findall(r"([123])\. ([A-Z][a-z]+)", line)
+        if labels and name:
+            found.setdefault(name, []).extend(label.lower() for _, label in labels)
+        elif re.match(r"^[A-Z][a-z]+ [A-Z]\.\d*$", line):
+            name = line
+    return found
+
+
+def classroom_with_students(base_url: str, names: list[str]) -> tuple[ApiClient, dict, dict[str, list[str]]]:
+    """A new teacher with a class of `names`; returns the teacher, the class and the picture passwords."""
+    import uuid
+
+    teacher = ApiClient(base_url)
+    teacher.request("POST", "/api/auth/signup/", {"name": "Ms Test", "email": f"t{uuid.uuid4().hex[:8]}@x.test",
+                                                 "password": "a-long-pass-2026"})
+    klass = teacher.request("POST", "/api/classes/", {"name": "Room 1"})
+    teacher.request("POST", f"/api/classes/{klass['id']}/students/", {"names": "\n".join(names)})
+    pdf = teacher.request("POST", f"/api/classes/{klass['id']}/cards/", {}, raw=True)
+    return teacher, klass, picture_sequences(pdf)
+
+
+def sign_in_student(base_url: str, klass: dict, display_name: str, pictures: list[str]) -> ApiClient:
+    student = ApiClient(base_url)
+    roster = student.request("GET", f"/api/student-login/{klass['join_code']}/")
+    student_id = next(s["id"] for s in roster["students"] if s["display_name"] == display_name)
+    student.request("POST", "/api/student-login/", {"code": klass["join_code"], "student_id": student_id,
+                                                   "pictures": pictures})
+    return student

@@ -1,0 +1,85 @@
+"""Four Multiplin players answering at the same instant, from four threads, on PostgreSQL."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from classroom.errors import ServiceError
+from games.engines import get_engine
+from games.models import Match, Move
+from games.realtime.scheduler import run_due
+from games.services.assignments import assignment_create
+from games.services.matches import match_quick
+from games.services.moves import match_submit_action
+from tests.factories import StudentFactory
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+ROUNDS = 15
+
+
+def answer_for(view: dict) -> dict:
+    """A correct solve when the seat has one, else a pass."""
+    for i, card in enumerate(view["hand"]):
+        for k, table_card in enumerate(view["table"]):
+            if table_card is not None and card * table_card == view["product"]:
+                return {"type": "solve", "round": view["round"], "hand": i, "table": k}
+    return {"type": "pass", "round": view["round"]}
+
+
+def all_cards(state: dict) -> tuple[list, list]:
+    factors = [c for hand in state["hands"] for c in hand] + [c for c in state["table"] if c is not None]
+    factors += state["factor_deck"]
+    products = list(state["product_deck"]) + ([state["product"]] if state.get("product") is not None else [])
+    return sorted(factors), sorted(products)
+
+
+def test_simultaneous_answers_one_solve_per_seat_cards_conserved_versions_without_gaps(classroom, fake_clock):
+    students = [StudentFactory(classroom=classroom) for _ in range(4)]
+    assignment = assignment_create(classroom=classroom, game="multiplin", players_per_match=4)
+    for student in students:
+        match = match_quick(user=student.user, assignment_id=assignment.pk)
+    assert match.status == Match.Status.ACTIVE
+    engine = get_engine("multiplin")
+    initial_cards = all_cards(match.state)
+    seat_users = {seat.index: seat.user for seat in match.seat_list(reload=True)}
+    for _ in range(ROUNDS):
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            break
+        fake_clock.advance(1500)
+        answers = {seat: answer_for(engine.view(match.state, seat)) for seat in range(4)}
+        barrier = threading.Barrier(4)
+        refusals: list[str] = []
+
+        def play(seat: int) -> None:
+            try:
+                barrier.wait()
+                for _ in range(2):  # the same answer twice: the second must be refused or a no-op
+                    try:
+                        match_submit_action(match_id=match.pk, user=seat_users[seat], action=answers[seat])
+                    except ServiceError as refusal:
+                        refusals.append(refusal.code)
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=play, args=(seat,)) for seat in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=30)
+        assert set(refusals) <= {"already_solved", "stale_round", "bad_card", "locked_out"}
+        fake_clock.advance(1000)  # past the tie window: the round settles
+        run_due()
+    match.refresh_from_db()
+    moves = list(Move.objects.filter(match=match).order_by("version"))
+    assert [move.version for move in moves] == list(range(1, match.version + 1))
+    solves: dict[tuple, int] = {}
+    for move in moves:
+        if move.action and move.action["type"] == "solve" and not any(e["type"] == "mistake" for e in move.events):
+            key = (move.action["round"], move.seat)
+            solves[key] = solves.get(key, 0) + 1
+    assert solves
+    assert max(solves.values()) == 1
+    assert all_cards(match.state) == initial_cards
