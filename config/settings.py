@@ -217,3 +217,4 @@ LOGGING = {
 
 # --- Live play ------------------------------------------------------------------------------
 MATCH_SCHEDULER_INTERVAL_MS = int(os.environ.get("MATCH_SCHEDULER_INTERVAL_MS", "200"))
+BENCH_ECHO = env_bool("BENCH_ECHO", False)  # mounts /ws/echo/ for bench/ws_latency.py

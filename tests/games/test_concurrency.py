@@ -53,7 +53,7 @@ def test_simultaneous_answers_one_solve_per_seat_cards_conserved_versions_withou
         barrier = threading.Barrier(4)
         refusals: list[str] = []
 
-        def play(seat: int) -> None:
+        def play(seat: int, answers=answers, refusals=refusals, barrier=barrier) -> None:
             try:
                 barrier.wait()
                 for _ in range(2):  # the same answer twice: the second must be refused or a no-op
