@@ -123,6 +123,7 @@ class MatchHistorySerializer(serializers.Serializer):
     game = serializers.CharField()
     status = serializers.CharField()
     result = serializers.JSONField()
+    scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     my_seat = serializers.IntegerField()
     won = serializers.BooleanField()
     players = serializers.ListField(child=serializers.CharField())

@@ -25,6 +25,12 @@ from games.engines.fultiples_grid import LEVELS, generate_grid
 PLAYERS = {"fultiples": 2, "four_in_a_row": 2, "multiplin": 4, "stepping_divisors": 2}
 
 
+def due_transitions(engine, state: dict, now: int) -> dict:
+    """What the server's scheduler does: tick when a deadline has passed (legal_actions takes no clock)."""
+    due = engine.deadline(state)
+    return engine.tick(state, now).state if due is not None and due <= now else state
+
+
 def time_playouts(slug: str, games: int) -> tuple[list[float], list[float]]:
     engine = get_engine(slug)
     apply_us, legal_us = [], []
@@ -36,6 +42,7 @@ def time_playouts(slug: str, games: int) -> tuple[list[float], list[float]]:
             if state["result"] is not None:
                 break
             now += 300
+            state = due_transitions(engine, state, now)
             to_move = engine.view(state, None)["to_move"]
             if not to_move:
                 state = engine.tick(state, max(now, engine.deadline(state) or now)).state
@@ -72,6 +79,7 @@ def time_hard_bot(slug: str, games: int) -> list[float]:
             if state["result"] is not None:
                 break
             now += 500
+            state = due_transitions(engine, state, now)
             to_move = engine.view(state, None)["to_move"]
             if not to_move:
                 state = engine.tick(state, max(now, engine.deadline(state) or now)).state

@@ -91,8 +91,12 @@ def history_row(match: Match, *, user: User) -> dict:
     winners = (match.result or {}).get("winners") or []
     duration = (match.finished_at - match.started_at).total_seconds() if match.started_at and match.finished_at \
         else None
+    from games.engines import get_engine
+
+    final = get_engine(match.game).view(match.state, None) if match.state else {}
     return {
         "id": match.pk, "game": match.game, "status": match.status, "result": match.result, "my_seat": mine,
+        "scores": final.get("scores"),
         "won": mine in winners,
         "players": [seat.user.name if seat.user else f"Computer ({seat.bot_level})" for seat in seats],
         "started_at": match.started_at, "finished_at": match.finished_at,

@@ -875,6 +875,7 @@ export interface components {
             game: string;
             status: string;
             result: unknown;
+            scores: number[] | null;
             my_seat: number;
             won: boolean;
             players: string[];
