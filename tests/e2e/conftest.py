@@ -28,6 +28,13 @@ def chromium_path() -> str:
     return path
 
 
+@pytest.fixture(autouse=True)
+def _live_server_helper():
+    """Switch off pytest-django's helper of the same name: for any test that uses a fixture called
+    `live_server` it opens a test database in this process (which fails inside Playwright's event
+    loop) and expects pytest-django's server object. Ours is a separate process with its own database."""
+
+
 @pytest.fixture(scope="session")
 def live_server():
     if not (ROOT / "frontend" / "dist" / "index.html").exists():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -70,6 +71,7 @@ class LiveServer:
                 process.kill()
         if callable(self._drop):
             self._drop()
+        shutil.rmtree(self.env.get("VAR_DIR", ""), ignore_errors=True)
 
     def _environment(self) -> dict:
         env = dict(os.environ)

@@ -1,15 +1,22 @@
 // One typed function per endpoint. Paths end with "/" like Django's.
 import { ApiError, fetchAllPages, request, requestFile, type DownloadedFile } from "./http";
 import type {
+  AddNamesRequest,
+  AddedStudents,
+  CardsRequest,
   Classroom,
+  ClassroomCreate,
   ClassroomPatch,
   ImportResult,
+  LoginRequest,
   Me,
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
+  SignUpRequest,
   Student,
   StudentLoginClass,
   StudentLoginRequest,
   StudentPatch,
-  StudentsCreated,
 } from "./types";
 
 const enc = encodeURIComponent;
@@ -26,25 +33,25 @@ export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   }
 }
 
-export const signup = (body: { name: string; email: string; password: string }) =>
+export const signup = (body: SignUpRequest) =>
   request<Me>("POST", "/api/auth/signup/", { json: body });
 
-export const login = (body: { email: string; password: string }) =>
+export const login = (body: LoginRequest) =>
   request<Me>("POST", "/api/auth/login/", { json: body });
 
 export const logout = () => request<void>("POST", "/api/auth/logout/");
 
-export const requestPasswordReset = (body: { email: string }) =>
+export const requestPasswordReset = (body: PasswordResetRequest) =>
   request<void>("POST", "/api/auth/password-reset/", { json: body });
 
-export const confirmPasswordReset = (body: { uid: string; token: string; new_password: string }) =>
+export const confirmPasswordReset = (body: PasswordResetConfirmRequest) =>
   request<void>("POST", "/api/auth/password-reset/confirm/", { json: body });
 
 // --- classes ----------------------------------------------------------------
 
 export const listClasses = (signal?: AbortSignal) => fetchAllPages<Classroom>("/api/classes/", signal);
 
-export const createClass = (body: { name: string }) => request<Classroom>("POST", "/api/classes/", { json: body });
+export const createClass = (body: ClassroomCreate) => request<Classroom>("POST", "/api/classes/", { json: body });
 
 export const getClass = (id: number | string, signal?: AbortSignal) =>
   request<Classroom>("GET", `/api/classes/${enc(String(id))}/`, { signal });
@@ -62,7 +69,7 @@ export const listStudents = (classId: number | string, signal?: AbortSignal) =>
   fetchAllPages<Student>(`/api/classes/${enc(String(classId))}/students/`, signal);
 
 export const addStudents = (classId: number, names: string) =>
-  request<StudentsCreated>("POST", `/api/classes/${classId}/students/`, { json: { names } });
+  request<AddedStudents>("POST", `/api/classes/${classId}/students/`, { json: { names } satisfies AddNamesRequest });
 
 export function importStudents(classId: number, file: File, commit: boolean): Promise<ImportResult> {
   const form = new FormData();
@@ -74,7 +81,7 @@ export function importStudents(classId: number, file: File, commit: boolean): Pr
 /** Login cards as a PDF. Without `students`, cards for everyone who has none. */
 export const printCards = (classId: number, students?: number[]): Promise<DownloadedFile> =>
   requestFile("POST", `/api/classes/${classId}/cards/`, "login-cards.pdf", {
-    json: students ? { students } : {},
+    json: (students ? { students } : {}) satisfies CardsRequest,
     accept: "application/pdf, application/json;q=0.9",
   });
 

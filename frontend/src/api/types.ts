@@ -1,83 +1,57 @@
-// Hand-written from the API spec until the backend's OpenAPI schema exists.
-// When `npm run gen:api` has produced src/api/schema.d.ts, replace each type
-// below with a re-export, e.g.
-//   import type { components } from "./schema";
-//   export type Classroom = components["schemas"]["Classroom"];
-// and let `npm run typecheck` point out any difference.
+// The API's types. Everything the backend's OpenAPI schema describes comes from
+// the generated src/api/schema.d.ts (`make frontend-generated`; never edit it
+// by hand). Only what the schema does not describe is written by hand below.
+import type { components } from "./schema";
 
-export type Role = "teacher" | "student";
-export type SignInMode = "pictures" | "password";
+type Schemas = components["schemas"];
 
-export interface ClassroomRef {
-  id: number;
-  name: string;
-  join_code: string;
+// --- generated --------------------------------------------------------------
+
+export type Role = Schemas["RoleEnum"];
+export type SignInMode = Schemas["SignInModeEnum"];
+
+export type Me = Schemas["Me"];
+export type MeClassroom = Schemas["MeClassroom"];
+
+export type Classroom = Schemas["Classroom"];
+export type ClassroomCreate = Schemas["ClassroomRequest"];
+export type ClassroomPatch = Schemas["PatchedClassroomRequest"];
+
+export type Student = Schemas["Student"];
+export type StudentPatch = Schemas["PatchedStudentRequest"];
+export type AddNamesRequest = Schemas["AddNamesRequest"];
+export type AddedStudents = Schemas["AddedStudents"];
+export type CardsRequest = Schemas["CardsRequestRequest"];
+
+export type ImportRow = Schemas["ImportRow"];
+export type ImportResult = Schemas["ImportResult"];
+
+export type StudentLoginClass = Schemas["StudentLoginClass"];
+export type StudentLoginClassroom = Schemas["StudentLoginClassroom"];
+export type StudentLoginName = Schemas["StudentLoginName"];
+export type StudentLoginRequest = Schemas["StudentLoginRequest"];
+export type TokenLoginRequest = Schemas["TokenLoginRequest"];
+
+export type SignUpRequest = Schemas["SignUpRequest"];
+export type LoginRequest = Schemas["LoginRequest"];
+export type PasswordResetRequest = Schemas["PasswordResetRequest"];
+export type PasswordResetConfirmRequest = Schemas["PasswordResetConfirmRequest"];
+
+// --- hand-written: not in the schema ----------------------------------------
+
+/**
+ * The body of every failed API response (api/errors.py). Some errors add extra
+ * keys next to `code` (e.g. `rows` on a rejected CSV import). src/api/http.ts
+ * parses it defensively into an ApiError, since proxies may answer otherwise.
+ */
+export interface ApiErrorBody {
+  error: {
+    code: string;
+    message: string;
+    fields: Record<string, string[]>;
+    [extra: string]: unknown;
+  };
 }
 
-export interface Me {
-  id: number;
-  role: Role;
-  name: string;
-  email: string | null;
-  classroom: ClassroomRef | null;
-}
-
-export interface Classroom {
-  id: number;
-  name: string;
-  join_code: string;
-  sign_in_mode: SignInMode;
-  archived: boolean;
-  student_count: number;
-  created_at: string;
-}
-
-export interface ClassroomPatch {
-  name?: string;
-  sign_in_mode?: SignInMode;
-  archived?: boolean;
-}
-
-export interface Student {
-  id: number;
-  first_name: string;
-  last_name: string;
-  display_name: string;
-  has_card: boolean;
-  has_password: boolean;
-  locked_until: string | null;
-  created_at: string;
-}
-
-export interface StudentPatch {
-  first_name?: string;
-  last_name?: string;
-  password?: string;
-}
-
-export interface StudentsCreated {
-  created: Student[];
-}
-
-export interface ImportRow {
-  line: number;
-  first_name: string;
-  last_name: string;
-  display_name: string;
-  problems: string[];
-}
-
-export interface ImportResult {
-  rows: ImportRow[];
-  valid: boolean;
-  created: number;
-}
-
-export interface StudentLoginClass {
-  classroom: { name: string; sign_in_mode: SignInMode };
-  students: { id: number; display_name: string }[];
-}
-
-export type StudentLoginRequest =
-  | { code: string; student_id: number; pictures: string[] }
-  | { code: string; student_id: number; password: string };
+// The sign-in pictures are not an API type: they come from
+// src/generated/pictures.json and are typed in src/components/Picture.tsx.

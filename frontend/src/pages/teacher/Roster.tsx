@@ -373,8 +373,8 @@ function StudentRow({
   onUnlocked: () => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [first, setFirst] = useState(s.first_name);
-  const [last, setLast] = useState(s.last_name);
+  const [first, setFirst] = useState(s.first_name ?? "");
+  const [last, setLast] = useState(s.last_name ?? "");
   const [password, setPassword] = useState("");
   const form = useRef<HTMLFormElement>(null);
   const editBtn = useRef<HTMLButtonElement>(null);
@@ -431,8 +431,8 @@ function StudentRow({
               <Button
                 onClick={() => {
                   setEditing(false);
-                  setFirst(s.first_name);
-                  setLast(s.last_name);
+                  setFirst(s.first_name ?? "");
+                  setLast(s.last_name ?? "");
                   setPassword("");
                   save.setError(null);
                   window.setTimeout(() => editBtn.current?.focus(), 0);
