@@ -31,5 +31,7 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
+    // jsdom renders can take seconds on a loaded 2-core CI machine.
+    testTimeout: 20000,
   },
 });
