@@ -1,0 +1,345 @@
+import { describe, expect, it, vi } from "vitest";
+import { act as reactAct, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { BoardProps } from "../types";
+import type { GameEvent } from "../../protocol/messages";
+import { Board } from "./Board";
+import type { View } from "./view";
+import {
+  DIVIDE_EVENTS,
+  DIVIDE_VIEW,
+  MATCH,
+  MISTAKE_EVENTS,
+  MISTAKE_VIEW,
+  OPEN_VIEW,
+  OVER_EVENTS,
+  OVER_VIEW,
+  PLACE_EVENTS,
+  PLACE_VIEW,
+} from "./fixtures";
+
+type ActResult = Awaited<ReturnType<BoardProps<View>["act"]>>;
+
+function setup(overrides: Partial<BoardProps<View>> = {}) {
+  const act = vi.fn<BoardProps<View>["act"]>(async () => ({ ok: true }) as ActResult);
+  const announce = vi.fn<(text: string) => void>();
+  const props: BoardProps<View> = {
+    view: DIVIDE_VIEW,
+    match: MATCH,
+    seat: 0,
+    hints: false,
+    events: [],
+    clockOffsetMs: 0,
+    act,
+    announce,
+    ...overrides,
+  };
+  if (overrides.act === undefined) props.act = act;
+  const utils = render(<Board {...props} />);
+  const rerender = (next: Partial<BoardProps<View>>) => utils.rerender(<Board {...props} {...next} />);
+  return { ...utils, props, act: props.act as typeof act, announce: props.announce as typeof announce, rerender, user: userEvent.setup() };
+}
+
+/** The button of square [r, c] (0-based). */
+function cellButton(r: number, c: number): HTMLElement {
+  const el = document.querySelector<HTMLElement>(`[data-cell="${r},${c}"]`);
+  if (!el) throw new Error(`no cell ${r},${c}`);
+  return el;
+}
+
+describe("phase place", () => {
+  it("shows the next number prominently and places it where the child taps", async () => {
+    const { act, user } = setup({ view: PLACE_VIEW, seat: 1, events: PLACE_EVENTS });
+    expect(screen.getByText(/Place the number/).textContent).toContain("Place the number 6");
+    await user.click(screen.getByRole("button", { name: "Row 1, column 2: free" }));
+    expect(act).toHaveBeenCalledTimes(1);
+    expect(act).toHaveBeenCalledWith({ type: "place", cell: [0, 1] });
+  });
+
+  it("does not send a place on a square that already has a number", async () => {
+    const { act, user } = setup({ view: PLACE_VIEW, seat: 1, events: PLACE_EVENTS });
+    const taken = cellButton(0, 3);
+    expect(taken.getAttribute("aria-disabled")).toBe("true");
+    expect(taken.getAttribute("aria-label")).toBe("Row 1, column 4: 5, placed by Ana, last move");
+    await user.click(taken);
+    expect(act).not.toHaveBeenCalled();
+  });
+
+  it("is keyboard operable: arrows move focus, Enter places", async () => {
+    const { act, user } = setup({ view: PLACE_VIEW, seat: 1 });
+    expect(cellButton(0, 0).getAttribute("tabindex")).toBe("0");
+    expect(cellButton(0, 1).getAttribute("tabindex")).toBe("-1");
+    await user.tab();
+    expect(document.activeElement).toBe(cellButton(0, 0));
+    await user.keyboard("{ArrowRight}{ArrowDown}{ArrowDown}");
+    expect(document.activeElement).toBe(cellButton(2, 1)); // holds 4: Enter does nothing
+    await user.keyboard("{Enter}");
+    expect(act).not.toHaveBeenCalled();
+    await user.keyboard("{ArrowLeft}");
+    expect(document.activeElement).toBe(cellButton(2, 0));
+    expect(cellButton(2, 0).getAttribute("tabindex")).toBe("0");
+    await user.keyboard("{Enter}");
+    expect(act).toHaveBeenCalledWith({ type: "place", cell: [2, 0] });
+    await user.keyboard("{End}");
+    expect(document.activeElement).toBe(cellButton(2, 3));
+    await user.keyboard(" ");
+    expect(act).toHaveBeenLastCalledWith({ type: "place", cell: [2, 3] });
+  });
+
+  it("shows who is placing when it is not the viewer's turn, and sends nothing", async () => {
+    const { act, user } = setup({ view: { ...PLACE_VIEW, seat: 0 }, seat: 0 });
+    expect(screen.getByText(/places the number/).textContent).toContain("Ben places the number 6");
+    const free = cellButton(0, 1);
+    expect(free.getAttribute("aria-disabled")).toBe("true");
+    await user.click(free);
+    free.focus();
+    await user.keyboard("{Enter}");
+    expect(act).not.toHaveBeenCalled();
+  });
+});
+
+describe("phase divide", () => {
+  it("shows d big, the numbers, divisors with their writers and the scores", () => {
+    setup({ events: DIVIDE_EVENTS });
+    expect(screen.getByTestId("current-d").textContent).toContain("d is 4");
+    expect(cellButton(3, 4).getAttribute("aria-label")).toBe("Row 4, column 5: 28, divisor 4 written by Ben, last move");
+    expect(cellButton(3, 4).getAttribute("data-last")).toBe("true");
+    expect(cellButton(3, 3).getAttribute("aria-label")).toBe("Row 4, column 4: 58, divisor 1");
+    expect(cellButton(2, 3).getAttribute("aria-label")).toBe("Row 3, column 4: 63, no divisor yet, can step here");
+    expect(cellButton(0, 0).getAttribute("aria-label")).toBe("Row 1, column 1: 48, no divisor yet");
+    const table = screen.getByRole("table", { name: /Scores \(lowest wins\)/ });
+    const points = (name: RegExp) => within(within(table).getByRole("rowheader", { name }).closest("tr") as HTMLElement).getByRole("cell").textContent;
+    expect(points(/Ana \(you\)/)).toBe("0");
+    expect(points(/Ben/)).toBe("3");
+    expect(screen.getByText(/Your step costs the gap between your new divisor and d/)).toBeTruthy();
+  });
+
+  it("taps a square, types a divisor and sends exactly the divide action", async () => {
+    const { act, user } = setup();
+    await user.click(cellButton(2, 3));
+    const input = screen.getByLabelText("Divisor of 63");
+    expect(input.getAttribute("inputmode")).toBe("numeric");
+    expect(document.activeElement).toBe(input);
+    await user.type(input, "7");
+    await user.click(screen.getByRole("button", { name: "Write it" }));
+    expect(act).toHaveBeenCalledTimes(1);
+    expect(act).toHaveBeenCalledWith({ type: "divide", cell: [2, 3], divisor: 7 });
+  });
+
+  it("sends a wrong divisor too (the server judges) and Enter submits", async () => {
+    const { act, user } = setup();
+    await user.click(cellButton(4, 3));
+    await user.type(screen.getByLabelText("Divisor of 36"), "5{Enter}");
+    expect(act).toHaveBeenCalledWith({ type: "divide", cell: [4, 3], divisor: 5 });
+  });
+
+  it("ignores squares that are not next to a divisor, and squares that have one", async () => {
+    const { act, user } = setup();
+    await user.click(cellButton(0, 0));
+    await user.click(cellButton(3, 3));
+    expect(cellButton(0, 0).getAttribute("aria-disabled")).toBe("true");
+    expect(cellButton(3, 3).getAttribute("aria-disabled")).toBe("true");
+    expect(screen.queryByRole("button", { name: "Write it" })).toBeNull();
+    expect(act).not.toHaveBeenCalled();
+  });
+
+  it("does not send an empty or non-number divisor", async () => {
+    const { act, user } = setup();
+    await user.click(cellButton(2, 3));
+    await user.click(screen.getByRole("button", { name: "Write it" }));
+    expect(act).not.toHaveBeenCalled();
+    expect(screen.getByRole("alert").textContent).toContain("Type a whole number first");
+  });
+
+  it("the opening move: any square, the divisor 1 is ready", async () => {
+    const { act, user } = setup({ view: OPEN_VIEW });
+    expect(screen.getByTestId("current-d").textContent).toContain("starts at 1");
+    await user.click(cellButton(0, 0));
+    expect((screen.getByLabelText("Divisor of 2") as HTMLInputElement).value).toBe("1");
+    await user.click(screen.getByRole("button", { name: "Write it" }));
+    expect(act).toHaveBeenCalledWith({ type: "divide", cell: [0, 0], divisor: 1 });
+  });
+
+  it("keyboard: arrows to a square, Enter chooses it, typing and Enter writes, Escape goes back", async () => {
+    const { act, user } = setup();
+    await user.tab();
+    expect(document.activeElement).toBe(cellButton(0, 0));
+    await user.keyboard("{ArrowDown}{ArrowDown}{ArrowRight}{ArrowRight}{ArrowRight}");
+    expect(document.activeElement).toBe(cellButton(2, 3));
+    await user.keyboard("{Enter}");
+    expect(document.activeElement).toBe(screen.getByLabelText("Divisor of 63"));
+    await user.keyboard("{Escape}");
+    expect(screen.queryByLabelText("Divisor of 63")).toBeNull();
+    expect(document.activeElement).toBe(cellButton(2, 3));
+    await user.keyboard(" ");
+    await user.keyboard("9{Enter}");
+    expect(act).toHaveBeenCalledWith({ type: "divide", cell: [2, 3], divisor: 9 });
+  });
+});
+
+describe("read-only", () => {
+  it("sends nothing when it is not the viewer's turn", async () => {
+    const { act, user } = setup({ view: { ...DIVIDE_VIEW, seat: 1 }, seat: 1 });
+    expect(screen.getByText("Wait: it is Ana's turn.")).toBeTruthy();
+    expect(cellButton(2, 3).getAttribute("aria-disabled")).toBe("true");
+    await user.click(cellButton(2, 3));
+    expect(screen.queryByLabelText("Divisor of 63")).toBeNull();
+    expect(act).not.toHaveBeenCalled();
+  });
+
+  it("sends nothing for a spectator", async () => {
+    const { act, user } = setup({ view: { ...DIVIDE_VIEW, seat: null }, seat: null });
+    expect(screen.getByRole("grid").getAttribute("aria-readonly")).toBe("true");
+    await user.click(cellButton(2, 3));
+    expect(act).not.toHaveBeenCalled();
+    const { act: act2, user: user2 } = setup({ view: { ...PLACE_VIEW, seat: null }, seat: null });
+    await user2.click(screen.getAllByRole("button", { name: "Row 1, column 2: free" })[1]);
+    expect(act2).not.toHaveBeenCalled();
+  });
+
+  it("sends nothing when the game is over", async () => {
+    const { act, user } = setup({ view: OVER_VIEW, events: OVER_EVENTS });
+    expect(screen.getByText("Every step is done.")).toBeTruthy();
+    for (const button of screen.getByRole("grid").querySelectorAll("button")) {
+      expect(button.getAttribute("aria-disabled")).toBe("true");
+      await user.click(button);
+    }
+    expect(act).not.toHaveBeenCalled();
+  });
+
+  it("drops a chosen square when the turn passes", async () => {
+    const { user, rerender } = setup();
+    await user.click(cellButton(2, 3));
+    expect(screen.getByLabelText("Divisor of 63")).toBeTruthy();
+    rerender({ view: { ...DIVIDE_VIEW, to_move: [1] }, events: [{ type: "timeout", seat: 0, phase: "divide" }] });
+    expect(screen.queryByLabelText("Divisor of 63")).toBeNull();
+  });
+});
+
+describe("sending", () => {
+  it("ignores input while a call is pending (no double submit)", async () => {
+    let resolve: (r: ActResult) => void = () => {};
+    const act = vi.fn<BoardProps<View>["act"]>(() => new Promise<ActResult>((r) => (resolve = r)));
+    const { user } = setup({ view: PLACE_VIEW, seat: 1, act });
+    await user.click(cellButton(0, 1));
+    await user.click(cellButton(0, 2));
+    expect(act).toHaveBeenCalledTimes(1);
+    await reactAct(async () => resolve({ ok: true }));
+    await user.click(cellButton(0, 2));
+    expect(act).toHaveBeenCalledTimes(2);
+  });
+
+  it("ignores a second Write it while pending", async () => {
+    let resolve: (r: ActResult) => void = () => {};
+    const act = vi.fn<BoardProps<View>["act"]>(() => new Promise<ActResult>((r) => (resolve = r)));
+    const { user } = setup({ act });
+    await user.click(cellButton(2, 3));
+    await user.type(screen.getByLabelText("Divisor of 63"), "9");
+    const write = screen.getByRole("button", { name: "Write it" });
+    await user.click(write);
+    expect(write.getAttribute("aria-busy")).toBe("true");
+    await user.click(write);
+    await user.keyboard("{Enter}");
+    expect(act).toHaveBeenCalledTimes(1);
+    await reactAct(async () => resolve({ ok: true }));
+  });
+
+  it("shows a refusal near the board", async () => {
+    const act = vi.fn<BoardProps<View>["act"]>(async () => ({ ok: false, code: "same_divisor", message: "the divisor must differ from d = 4" }) as ActResult);
+    const { user } = setup({ act });
+    await user.click(cellButton(2, 3));
+    await user.type(screen.getByLabelText("Divisor of 63"), "4{Enter}");
+    expect(act).toHaveBeenCalledWith({ type: "divide", cell: [2, 3], divisor: 4 });
+    expect((await screen.findByRole("alert")).textContent).toContain("Your divisor must be different from d, which is 4.");
+  });
+});
+
+describe("hints", () => {
+  it("highlights nothing with hints off", async () => {
+    const { user } = setup({ hints: false });
+    expect(document.querySelectorAll("[data-hint]")).toHaveLength(0);
+    await user.click(cellButton(2, 3));
+    expect(screen.queryByRole("group", { name: "Divisors of 63" })).toBeNull();
+  });
+
+  it("highlights the squares with a correct step with hints on", () => {
+    setup({ hints: true });
+    const hinted = [...document.querySelectorAll("[data-hint]")].map((el) => el.getAttribute("data-cell"));
+    expect(hinted.sort()).toEqual(["2,3", "2,4", "3,2", "3,5", "4,3", "4,4"]);
+    expect(cellButton(2, 3).getAttribute("aria-label")).toMatch(/good step/);
+  });
+
+  it("lists the chosen number's divisors as chips; a chip fills the box", async () => {
+    const { act, user } = setup({ hints: true });
+    await user.click(cellButton(2, 3));
+    const chips = screen.getByRole("group", { name: "Divisors of 63" });
+    expect(within(chips).getAllByRole("button").map((b) => b.textContent)).toEqual(["1+3", "3+1", "7+3", "9+5", "21+17", "63+59"]);
+    await user.click(within(chips).getByRole("button", { name: "7, costs 3 points" }));
+    expect((screen.getByLabelText("Divisor of 63") as HTMLInputElement).value).toBe("7");
+    await user.click(screen.getByRole("button", { name: "Write it" }));
+    expect(act).toHaveBeenCalledWith({ type: "divide", cell: [2, 3], divisor: 7 });
+  });
+
+  it("marks the chip equal to d as not allowed (a rule)", async () => {
+    const { user } = setup({ hints: true });
+    await user.click(cellButton(4, 3)); // 36: its divisors include 4 = d
+    const same = screen.getByRole("button", { name: "4, same as d, not allowed" });
+    expect(same.getAttribute("aria-disabled")).toBe("true");
+    await user.click(same);
+    expect((screen.getByLabelText("Divisor of 36") as HTMLInputElement).value).toBe("");
+  });
+});
+
+describe("mistakes and last move", () => {
+  it("a mistake of the viewer shows a gentle signal on the square and a sentence", () => {
+    setup({ view: MISTAKE_VIEW, events: MISTAKE_EVENTS });
+    const cell = cellButton(2, 3);
+    expect(cell.getAttribute("data-mistake")).toBe("true");
+    expect(cell.className).toMatch(/stepping_divisors-cell--mistake/);
+    expect(screen.getByRole("status").textContent).toContain("Not quite: 5 does not go into 63 exactly. Try again!");
+  });
+
+  it("shows the signal when the mistake arrives later, and clears it with the next change", () => {
+    const { rerender } = setup({ events: DIVIDE_EVENTS });
+    expect(document.querySelector("[data-mistake]")).toBeNull();
+    rerender({ view: MISTAKE_VIEW, events: MISTAKE_EVENTS });
+    expect(cellButton(2, 3).getAttribute("data-mistake")).toBe("true");
+    // Last move stays on Ben's square after the mistake.
+    expect(cellButton(3, 4).getAttribute("data-last")).toBe("true");
+    const after: View = { ...MISTAKE_VIEW, divisors: MISTAKE_VIEW.divisors.map((row, r) => row.map((v, c) => (r === 2 && c === 3 ? 7 : v))), d: 7, to_move: [1] };
+    rerender({ view: after, events: [{ type: "divide", seat: 0, cell: [2, 3], divisor: 7, score: 3 }] });
+    expect(document.querySelector("[data-mistake]")).toBeNull();
+    expect(cellButton(2, 3).getAttribute("data-last")).toBe("true");
+  });
+
+  it("someone else's mistake shows no signal", () => {
+    const events: GameEvent[] = [{ type: "mistake", seat: 1, cell: [2, 3], divisor: 5 }];
+    setup({ view: { ...MISTAKE_VIEW, seat: 0, mistakes: [0, 1] }, events });
+    expect(document.querySelector("[data-mistake]")).toBeNull();
+    expect(screen.queryByText(/Not quite/)).toBeNull();
+  });
+});
+
+describe("announcements", () => {
+  it("announces another player's move, not the viewer's own", () => {
+    const before: View = { ...DIVIDE_VIEW, divisors: DIVIDE_VIEW.divisors.map((row, r) => row.map((v, c) => (r === 3 && c === 4 ? null : v))), d: 1, to_move: [1], scores: [0, 0] };
+    const { announce, rerender } = setup({ view: before, events: [] });
+    expect(announce).not.toHaveBeenCalled();
+    rerender({ view: DIVIDE_VIEW, events: DIVIDE_EVENTS });
+    expect(announce).toHaveBeenCalledTimes(1);
+    expect(announce).toHaveBeenCalledWith("Ben wrote 4 next to 28 in row 4, column 5. That step cost 3 points. d is now 4.");
+    // The viewer's own move is not announced.
+    const mine: View = { ...DIVIDE_VIEW, divisors: DIVIDE_VIEW.divisors.map((row, r) => row.map((v, c) => (r === 2 && c === 3 ? 7 : v))), d: 7, to_move: [1] };
+    rerender({ view: mine, events: [{ type: "divide", seat: 0, cell: [2, 3], divisor: 7, score: 3 }] });
+    expect(announce).toHaveBeenCalledTimes(1);
+  });
+
+  it("announces a placed number and the start of phase divide", () => {
+    const { announce, rerender } = setup({ view: { ...PLACE_VIEW, seat: 0, to_move: [1] }, seat: 0 });
+    const next: View = { ...PLACE_VIEW, seat: 0, to_move: [0], next_number: 7, numbers: PLACE_VIEW.numbers.map((row, r) => row.map((v, c) => (r === 3 && c === 0 ? 6 : v))) };
+    rerender({ view: next, events: [{ type: "place", seat: 1, cell: [3, 0], number: 6 }] });
+    expect(announce).toHaveBeenLastCalledWith("Ben placed 6 in row 4, column 1.");
+    rerender({ view: OPEN_VIEW, events: [{ type: "place", seat: 1, cell: [3, 2], number: 16 }, { type: "phase", phase: "divide" }] });
+    expect(announce).toHaveBeenLastCalledWith("Ben placed 16 in row 4, column 3. All the numbers are placed. Now step by divisors!");
+  });
+});

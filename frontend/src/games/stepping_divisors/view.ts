@@ -1,0 +1,385 @@
+// Stepping By Divisors: the view's type and the board's pure helpers (no React here).
+// The engine (games/engines/stepping_divisors.py) is the truth for the keys below.
+
+import type { BaseView, GameEvent, MatchMeta } from "../../protocol/messages";
+
+export type Cell = [number, number];
+
+export interface View extends BaseView {
+  game: "stepping_divisors";
+  /** "place" (writing 1..m^2), "divide" (stepping), "over" when the game has ended. */
+  phase: "place" | "divide" | "over";
+  /** m: the grid is m x m (3..12). */
+  size: number;
+  /** The number in each square, null while it is still empty (phase "place"). */
+  numbers: (number | null)[][];
+  /** The divisor written next to each square, null while it has none. */
+  divisors: (number | null)[][];
+  /** The current divisor d; null before the opening move of phase "divide". */
+  d: number | null;
+  /** The number the seat to move writes next (phase "place"), else null. */
+  next_number: number | null;
+  /** Points per seat; the lowest score wins. */
+  scores: number[];
+}
+
+// ------------------------------------------------------------------ seats
+
+export type SeatShape = "circle" | "square" | "triangle" | "diamond" | "star" | "hexagon";
+
+export interface SeatStyle {
+  colour: string;
+  shape: SeatShape;
+}
+
+/** Colour-blind-safe colours (AA on white), each with its own shape so colour is never alone. */
+export const SEAT_STYLES: readonly SeatStyle[] = [
+  { colour: "#1d4ed8", shape: "circle" },
+  { colour: "#c2410c", shape: "square" },
+  { colour: "#7e22ce", shape: "triangle" },
+  { colour: "#0f766e", shape: "diamond" },
+  { colour: "#be185d", shape: "star" },
+  { colour: "#4d7c0f", shape: "hexagon" },
+];
+
+export function seatStyle(seat: number): SeatStyle {
+  return SEAT_STYLES[((seat % SEAT_STYLES.length) + SEAT_STYLES.length) % SEAT_STYLES.length];
+}
+
+export function seatName(match: MatchMeta, seat: number): string {
+  const info = match.seats.find((s) => s.index === seat) ?? match.seats[seat];
+  const name = info?.name?.trim();
+  return name ? name : `Player ${seat + 1}`;
+}
+
+// ------------------------------------------------------------------ turn and phase
+
+/** May the viewer act now? False for spectators, other seats' turns and a finished game. */
+export function isMyTurn(view: View, seat: number | null): boolean {
+  return seat !== null && view.result === null && view.phase !== "over" && view.to_move.includes(seat);
+}
+
+/** Which grid to draw: a finished game is shown like phase "divide" (unless it ended while placing). */
+export function boardPhase(view: View): "place" | "divide" {
+  if (view.phase === "place") return "place";
+  if (view.phase === "over" && view.next_number !== null) return "place";
+  return "divide";
+}
+
+export function cellKey(cell: Cell): string {
+  return `${cell[0]},${cell[1]}`;
+}
+
+export function sameCell(a: Cell | null | undefined, b: Cell | null | undefined): boolean {
+  return !!a && !!b && a[0] === b[0] && a[1] === b[1];
+}
+
+export function asCell(value: unknown): Cell | null {
+  if (Array.isArray(value) && value.length === 2 && Number.isInteger(value[0]) && Number.isInteger(value[1])) {
+    return [value[0] as number, value[1] as number];
+  }
+  return null;
+}
+
+function asInt(value: unknown): number | null {
+  return typeof value === "number" && Number.isInteger(value) ? value : null;
+}
+
+function numberAt(view: View, cell: Cell): number | null {
+  return view.numbers[cell[0]]?.[cell[1]] ?? null;
+}
+
+// ------------------------------------------------------------------ rules (not arithmetic)
+
+/** A square is orthogonally next to a square that has a divisor. */
+export function touchesDivisor(divisors: (number | null)[][], row: number, col: number): boolean {
+  const has = (r: number, c: number) => divisors[r]?.[c] !== undefined && divisors[r]?.[c] !== null;
+  return has(row - 1, col) || has(row + 1, col) || has(row, col - 1) || has(row, col + 1);
+}
+
+/** Phase "place": any empty square may take the next number. */
+export function canPlaceAt(view: View, row: number, col: number): boolean {
+  return view.numbers[row]?.[col] === null;
+}
+
+/**
+ * Phase "divide", by the RULES only: a square without a divisor, next to one that has a divisor
+ * (before the opening move, d is null and every square is allowed). Says nothing about which
+ * divisor would be right: that is the child's job.
+ */
+export function canStepAt(view: View, row: number, col: number): boolean {
+  if (view.divisors[row]?.[col] !== null) return false;
+  if (view.d === null) return true;
+  return touchesDivisor(view.divisors, row, col);
+}
+
+/** Whether the viewer's click on this square would be sent (phase aside from turn checks). */
+export function isPlayableCell(view: View, row: number, col: number): boolean {
+  return boardPhase(view) === "place" ? canPlaceAt(view, row, col) : canStepAt(view, row, col);
+}
+
+// ------------------------------------------------------------------ hints (arithmetic: only with hints on)
+
+/** The divisors of n in increasing order (n >= 1). */
+export function divisorsOf(n: number): number[] {
+  if (!Number.isInteger(n) || n < 1) return [];
+  const low: number[] = [];
+  const high: number[] = [];
+  for (let k = 1; k * k <= n; k++) {
+    if (n % k === 0) {
+      low.push(k);
+      if (k * k !== n) high.unshift(n / k);
+    }
+  }
+  return low.concat(high);
+}
+
+/** What a step to divisor k costs when the current divisor is d (the opening costs nothing). */
+export function stepCost(d: number | null, k: number): number {
+  return d === null ? 0 : Math.abs(k - d);
+}
+
+/**
+ * With hints on: the squares where the seat to move has a correct move, i.e. a square it may
+ * step on whose number has a divisor different from d. Empty before the opening move (every
+ * square is fine then) and in phase "place" (placing has no arithmetic).
+ */
+export function hintCells(view: View): Cell[] {
+  if (view.phase !== "divide" || view.d === null) return [];
+  const d = view.d;
+  const out: Cell[] = [];
+  for (let r = 0; r < view.size; r++) {
+    for (let c = 0; c < view.size; c++) {
+      const n = view.numbers[r]?.[c];
+      if (n === null || n === undefined || !canStepAt(view, r, c)) continue;
+      if (divisorsOf(n).some((k) => k !== d)) out.push([r, c]);
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ words
+
+export function cellPlace(cell: Cell): string {
+  return `row ${cell[0] + 1}, column ${cell[1] + 1}`;
+}
+
+/** The score rule in words, with the current d as the example. */
+export function costExplanation(d: number | null): string {
+  if (d === null) {
+    return "The first divisor is always 1 and costs nothing. After that, a step costs the gap between your new divisor and d. Lowest score wins.";
+  }
+  const up = d + 2;
+  const example = d - 2 >= 1 ? `writing ${up} or ${d - 2}` : `writing ${up}`;
+  return `Your step costs the gap between your new divisor and d. d is ${d}: ${example} costs 2 points. Lowest score wins.`;
+}
+
+export interface CellLabelInput {
+  view: View;
+  cell: Cell;
+  placedBy?: string;
+  writtenBy?: string;
+  steppable: boolean;
+  last: boolean;
+  hint: boolean;
+  selected: boolean;
+  mistake: boolean;
+}
+
+/** "Row 3, column 4: 42, divisor 6 written by Ana, last move" / "Row 1, column 2: free". */
+export function cellLabel(x: CellLabelInput): string {
+  const [r, c] = x.cell;
+  const n = x.view.numbers[r]?.[c] ?? null;
+  const parts: string[] = [];
+  if (n === null) {
+    parts.push("free");
+  } else {
+    parts.push(x.placedBy && boardPhase(x.view) === "place" ? `${n}, placed by ${x.placedBy}` : String(n));
+    if (boardPhase(x.view) === "divide") {
+      const k = x.view.divisors[r]?.[c] ?? null;
+      if (k !== null) parts.push(x.writtenBy ? `divisor ${k} written by ${x.writtenBy}` : `divisor ${k}`);
+      else parts.push(x.steppable && x.view.d !== null ? "no divisor yet, can step here" : "no divisor yet");
+    }
+  }
+  if (x.hint) parts.push("good step");
+  if (x.selected) parts.push("chosen");
+  if (x.mistake) parts.push("not quite, try again");
+  if (x.last) parts.push("last move");
+  return `Row ${r + 1}, column ${c + 1}: ${parts.join(", ")}`;
+}
+
+/** The gentle sentence after a wrong divisor. */
+export function mistakeSentence(number: number | null, divisor: number | null, stillMyTurn: boolean): string {
+  const tail = stillMyTurn ? "Try again!" : "You will get it next time!";
+  if (number !== null && divisor !== null) {
+    return `Not quite: ${divisor} does not go into ${number} exactly. ${tail}`;
+  }
+  return `Not quite: that divisor does not fit. ${tail}`;
+}
+
+/** A child-friendly sentence for a refused action (`act` resolved {ok:false}). */
+export function friendlyError(code: string, message: string, view: View): string {
+  switch (code) {
+    case "not_your_turn":
+      return "Please wait: it is not your turn yet.";
+    case "cell_taken":
+      return boardPhase(view) === "place" ? "That square already has a number. Pick an empty one." : "That square already has a divisor. Pick another square.";
+    case "not_adjacent":
+      return "Pick a square right next to one that has a divisor (up, down, left or right).";
+    case "same_divisor":
+      return view.d !== null ? `Your divisor must be different from d, which is ${view.d}.` : "Your divisor must be different from d.";
+    case "wrong_phase":
+      return "The game has moved on. Look at the board again.";
+    case "game_over":
+      return "The game is over.";
+    case "bad_action":
+      return view.phase === "divide" && view.d === null ? "The first divisor is always 1." : message || "That did not work. Please try again.";
+    default:
+      return message || "That did not work. Please try again.";
+  }
+}
+
+/** Parse what the child typed: a positive whole number, else null (nothing is sent). */
+export function parseDivisor(text: string): number | null {
+  const t = text.trim();
+  if (!/^\d{1,9}$/.test(t)) return null;
+  const n = Number(t);
+  return n >= 1 ? n : null;
+}
+
+// ------------------------------------------------------------------ memory of events
+
+export interface Mistake {
+  cell: Cell | null;
+  divisor: number | null;
+  number: number | null;
+  /** Grows with every new mistake, so the shake can restart. */
+  nonce: number;
+}
+
+/** What the board remembers from the events it has seen (the view does not say who wrote what). */
+export interface Memory {
+  placedBy: Record<string, number>;
+  dividedBy: Record<string, number>;
+  last: Cell | null;
+  mistake: Mistake | null;
+  nonce: number;
+}
+
+export const emptyMemory: Memory = { placedBy: {}, dividedBy: {}, last: null, mistake: null, nonce: 0 };
+
+function countFilled(grid: (number | null)[][]): number {
+  let n = 0;
+  for (const row of grid) for (const v of row) if (v !== null) n++;
+  return n;
+}
+
+/** A new game in the same board (rematch): the grid shrank back or changed size. */
+export function isRestart(prev: View | null, next: View): boolean {
+  if (!prev) return false;
+  return (
+    prev.size !== next.size ||
+    countFilled(next.numbers) < countFilled(prev.numbers) ||
+    countFilled(next.divisors) < countFilled(prev.divisors)
+  );
+}
+
+/** Squares whose number or divisor appeared between two views (a fallback when events are missing). */
+export function changedCells(prev: View | null, next: View): Cell[] {
+  if (!prev || prev.size !== next.size) return [];
+  const out: Cell[] = [];
+  for (let r = 0; r < next.size; r++) {
+    for (let c = 0; c < next.size; c++) {
+      const newNumber = prev.numbers[r]?.[c] === null && next.numbers[r]?.[c] !== null;
+      const newDivisor = prev.divisors[r]?.[c] === null && next.divisors[r]?.[c] !== null;
+      if (newNumber || newDivisor) out.push([r, c]);
+    }
+  }
+  return out;
+}
+
+/** Fold one batch of events (the newest change) into the board's memory. */
+export function absorbEvents(memory: Memory, events: GameEvent[], viewer: number | null, view: View, prev: View | null): Memory {
+  const base = isRestart(prev, view) ? { ...emptyMemory, nonce: memory.nonce } : memory;
+  const placedBy = { ...base.placedBy };
+  const dividedBy = { ...base.dividedBy };
+  let last = base.last;
+  let mistake: Mistake | null = null;
+  let nonce = base.nonce;
+  let moved = false;
+  for (const ev of events) {
+    const cell = asCell(ev.cell);
+    const seat = asInt(ev.seat);
+    if (ev.type === "place" && cell) {
+      if (seat !== null) placedBy[cellKey(cell)] = seat;
+      last = cell;
+      moved = true;
+    } else if (ev.type === "divide" && cell) {
+      if (seat !== null) dividedBy[cellKey(cell)] = seat;
+      last = cell;
+      moved = true;
+    } else if (ev.type === "mistake" && viewer !== null && seat === viewer) {
+      nonce += 1;
+      mistake = { cell, divisor: asInt(ev.divisor), number: cell ? numberAt(view, cell) : null, nonce };
+    }
+  }
+  if (!moved) {
+    const changed = changedCells(prev, view);
+    if (changed.length === 1) last = changed[0];
+  }
+  return { placedBy, dividedBy, last, mistake, nonce };
+}
+
+/** A fallback sentence when a view changed without events (e.g. after a resync). */
+export function describeDiff(prev: View | null, next: View): string[] {
+  const out: string[] = [];
+  for (const cell of changedCells(prev, next)) {
+    const n = numberAt(next, cell);
+    const k = next.divisors[cell[0]]?.[cell[1]] ?? null;
+    if (prev && prev.numbers[cell[0]]?.[cell[1]] === null) out.push(`${n} was placed in ${cellPlace(cell)}.`);
+    else if (k !== null) out.push(`${k} was written next to ${n} in ${cellPlace(cell)}.`);
+  }
+  return out;
+}
+
+/** Sentences for screen readers about other seats' moves (and timeouts) in one batch of events. */
+export function describeEvents(events: GameEvent[], viewer: number | null, view: View, nameOf: (seat: number) => string): string[] {
+  const out: string[] = [];
+  const timedOut = new Set<number>();
+  for (const ev of events) {
+    const seat = asInt(ev.seat);
+    const cell = asCell(ev.cell);
+    const mine = viewer !== null && seat === viewer;
+    const who = seat === null ? "Someone" : mine ? "You" : nameOf(seat);
+    switch (ev.type) {
+      case "timeout":
+        if (seat !== null) timedOut.add(seat);
+        out.push(mine ? "Time is up for you." : `Time is up for ${who}.`);
+        break;
+      case "place": {
+        if (mine && !(seat !== null && timedOut.has(seat))) break;
+        const n = asInt(ev.number);
+        if (cell) out.push(`${who} placed ${n ?? "a number"} in ${cellPlace(cell)}.`);
+        break;
+      }
+      case "divide": {
+        if (mine || !cell) break;
+        const k = asInt(ev.divisor);
+        const n = numberAt(view, cell);
+        const score = asInt(ev.score) ?? 0;
+        const what = `${who} wrote ${k} next to ${n ?? "a number"} in ${cellPlace(cell)}`;
+        out.push(view.divisors.flat().filter((v) => v !== null).length <= 1 && score === 0 ? `${what} to start. d is now ${k}.` : `${what}. That step cost ${score} ${score === 1 ? "point" : "points"}. d is now ${k}.`);
+        break;
+      }
+      case "mistake":
+        if (!mine) out.push(`${who} tried a divisor that does not fit.`);
+        break;
+      case "phase":
+        if (ev.phase === "divide") out.push("All the numbers are placed. Now step by divisors!");
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
