@@ -1,0 +1,519 @@
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from "react";
+import type { GameAction, GameEvent } from "../../protocol/messages";
+import type { BoardProps } from "../types";
+import {
+  TABLE_COLS,
+  canAct,
+  eventMessages,
+  formatWait,
+  hasPassed,
+  hasSolved,
+  hintHandCards,
+  hintTableSlots,
+  isOver,
+  lockRemainingMs,
+  mistakeFor,
+  mistakeText,
+  moveFocus,
+  passAction,
+  recentPlay,
+  refusalText,
+  seatMark,
+  seatName,
+  slotCol,
+  slotRow,
+  solveAction,
+  type Claim,
+  type RecentPlay,
+  type View,
+} from "./view";
+import "./board.css";
+
+const ERROR_SHOW_MS = 5000;
+const TICK_MS = 100;
+/** Hand cards on one row before they wrap (they narrow down to 48 px first). */
+const HAND_COLS_MAX = 10;
+
+interface Pick {
+  round: number;
+  hand: number | null;
+  table: number | null;
+}
+
+interface Mistake {
+  id: number;
+  round: number;
+  text: string;
+  hand: number | null;
+  slot: number | null;
+}
+
+/** Lock-out time left, re-rendering every 100 ms while it runs (the interval is cleaned up). */
+function useLockRemaining(view: View, seat: number | null, clockOffsetMs: number): number {
+  const [, setTick] = useState(0);
+  const until = seat === null ? null : (view.locked_until_ms[seat] ?? null);
+  const remaining = lockRemainingMs(view, seat, Date.now() + clockOffsetMs);
+  useEffect(() => {
+    if (until === null || until - (Date.now() + clockOffsetMs) <= 0) return;
+    const id = window.setInterval(() => {
+      setTick((n) => n + 1);
+      if (until - (Date.now() + clockOffsetMs) <= 0) window.clearInterval(id);
+    }, TICK_MS);
+    return () => window.clearInterval(id);
+  }, [until, clockOffsetMs]);
+  return remaining;
+}
+
+/** Runs one action at a time; a refusal becomes a short-lived message. */
+function useSender(act: BoardProps<View>["act"]) {
+  const pending = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!error) return;
+    const id = window.setTimeout(() => setError(null), ERROR_SHOW_MS);
+    return () => window.clearTimeout(id);
+  }, [error]);
+
+  const send = useCallback(
+    async (action: GameAction) => {
+      if (pending.current) return;
+      pending.current = true;
+      setBusy(true);
+      setError(null);
+      try {
+        const res = await act(action);
+        if (!res.ok) setError(refusalText(res.code, res.message));
+      } catch {
+        setError("Something went wrong. Please try again.");
+      } finally {
+        pending.current = false;
+        setBusy(false);
+      }
+    },
+    [act],
+  );
+  return { send, busy, pending, error };
+}
+
+/** Arrow keys move focus between the buttons of a group (Enter/Space press them natively). */
+function arrowKeys(refs: RefObject<(HTMLButtonElement | null)[]>, count: number, cols: number) {
+  return (e: KeyboardEvent<HTMLElement>) => {
+    const index = Number((e.target as HTMLElement).dataset.index);
+    if (Number.isNaN(index)) return;
+    const next = moveFocus(index, e.key, count, cols);
+    if (next === null) return;
+    e.preventDefault();
+    refs.current[next]?.focus();
+  };
+}
+
+export function Board(props: BoardProps<View>) {
+  const { view, match, seat, hints, events, clockOffsetMs, act, announce } = props;
+  const nameOf = useCallback((s: number) => seatName(match, s), [match]);
+
+  const [pick, setPick] = useState<Pick>({ round: view.round, hand: null, table: null });
+  const [mistake, setMistake] = useState<Mistake | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [recent, setRecent] = useState<RecentPlay | null>(null);
+  const claim = useRef<Claim | null>(null);
+  const seen = useRef<GameEvent[] | null>(null);
+  const mistakeCount = useRef(0);
+  const { send, busy, pending, error } = useSender(act);
+  const lockMs = useLockRemaining(view, seat, clockOffsetMs);
+
+  const hand = seat === null ? null : view.hand;
+  const over = isOver(view);
+  const active = canAct(view, seat);
+  const solved = hasSolved(view, seat);
+  const passed = hasPassed(view, seat);
+  const locked = lockMs > 0;
+  const canSolve = active && !locked && view.product !== null;
+  const canPass = active && !passed;
+
+  const samePick = pick.round === view.round;
+  const pickedHand = samePick && pick.hand !== null && hand && pick.hand < hand.length ? pick.hand : null;
+  const pickedSlot = samePick && pick.table !== null && view.table[pick.table] != null ? pick.table : null;
+  const hintSlots = hints && canSolve ? hintTableSlots(view, pickedHand) : [];
+  const hintHands = hints && canSolve ? hintHandCards(view, pickedSlot) : [];
+  const shownMistake = mistake && mistake.round === view.round ? mistake : null;
+  const shownRecent = recent && recent.round === view.round ? recent : null;
+
+  // One batch of events per state message: announce it, remember the last move, show a mistake.
+  useEffect(() => {
+    if (seen.current === events) return;
+    seen.current = events;
+    if (events.length === 0) return;
+    const { banner: news, spoken } = eventMessages(events, seat, nameOf);
+    if (news) setBanner(news);
+    setRecent((prev) => recentPlay(events, prev));
+    const oops = mistakeFor(events, seat);
+    if (oops) {
+      const mine = claim.current && claim.current.round === oops.round ? claim.current : null;
+      const text = mistakeText(oops, mine);
+      mistakeCount.current += 1;
+      setMistake({
+        id: mistakeCount.current,
+        round: typeof oops.round === "number" ? oops.round : view.round,
+        text,
+        hand: mine?.handIndex ?? null,
+        slot: mine?.slot ?? null,
+      });
+      spoken.push(text);
+    }
+    if (spoken.length) announce(spoken.join(" "));
+  }, [events, seat, nameOf, announce, view.round]);
+
+  const clearPick = () => setPick({ round: view.round, hand: null, table: null });
+
+  const submit = (handIndex: number, slot: number) => {
+    const handCard = hand?.[handIndex];
+    const tableCard = view.table[slot];
+    if (handCard === undefined || tableCard == null || view.product === null) return;
+    claim.current = { round: view.round, handIndex, slot, handCard, tableCard, product: view.product };
+    clearPick();
+    void send(solveAction(view.round, handIndex, slot));
+  };
+
+  const onHand = (index: number) => {
+    if (!canSolve || pending.current || !hand || hand[index] === undefined) return;
+    setMistake(null);
+    if (pickedSlot !== null) return submit(index, pickedSlot);
+    setPick({ round: view.round, hand: pickedHand === index ? null : index, table: null });
+  };
+
+  const onTable = (slot: number) => {
+    if (!canSolve || pending.current || view.table[slot] == null) return;
+    setMistake(null);
+    if (pickedHand !== null) return submit(pickedHand, slot);
+    setPick({ round: view.round, hand: null, table: pickedSlot === slot ? null : slot });
+  };
+
+  const onPass = () => {
+    if (!canPass || pending.current) return;
+    clearPick();
+    void send(passAction(view.round));
+  };
+
+  const status = statusLine({
+    seat,
+    over,
+    solved,
+    passed,
+    active,
+    locked,
+    product: view.product,
+    pickedHandCard: pickedHand !== null && hand ? hand[pickedHand] : null,
+    pickedTableCard: pickedSlot !== null ? view.table[pickedSlot] : null,
+  });
+
+  return (
+    <section
+      className={`multiplin${active ? "" : " multiplin--readonly"}`}
+      aria-label="Multiplin board"
+      aria-busy={busy || undefined}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && (pickedHand !== null || pickedSlot !== null)) clearPick();
+      }}
+    >
+      <div className="multiplin-side">
+        <ProductCard product={view.product} />
+        <p className="multiplin-round">
+          Round {view.round}
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, </span>
+          Dealer: {nameOf(view.dealer)}
+        </p>
+        {seat !== null && (
+          <button
+            type="button"
+            className="btn btn-huge multiplin-pass"
+            aria-label={passed ? "You passed this card" : "Pass: I cannot find one"}
+            aria-disabled={!canPass || undefined}
+            onClick={onPass}
+          >
+            {passed ? "Passed" : "Pass"}
+          </button>
+        )}
+      </div>
+
+      <div className="multiplin-main">
+        <p className="multiplin-news">{banner ?? "\u00a0"}</p>
+        <TableGrid
+          view={view}
+          enabled={canSolve}
+          picked={pickedSlot}
+          hints={hintSlots}
+          recent={shownRecent}
+          oops={shownMistake}
+          nameOf={nameOf}
+          onPick={onTable}
+        />
+        {hand ? (
+          <HandRow
+            hand={hand}
+            enabled={canSolve}
+            picked={pickedHand}
+            hints={hintHands}
+            oops={shownMistake}
+            onPick={onHand}
+          />
+        ) : (
+          <p className="multiplin-watching">You are watching this game.</p>
+        )}
+        <div className="multiplin-feedback">
+          {shownMistake && (
+            <p className="multiplin-mistake" key={shownMistake.id}>
+              {shownMistake.text}
+            </p>
+          )}
+          {locked && active && <p className="multiplin-wait">{formatWait(lockMs)}</p>}
+          {status && <p className="multiplin-status">{status}</p>}
+          {error && (
+            <p className="multiplin-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <Players view={view} viewer={seat} nameOf={nameOf} />
+    </section>
+  );
+}
+
+function statusLine(s: {
+  seat: number | null;
+  over: boolean;
+  solved: boolean;
+  passed: boolean;
+  active: boolean;
+  locked: boolean;
+  product: number | null;
+  pickedHandCard: number | null;
+  pickedTableCard: number | null;
+}): string | null {
+  if (s.seat === null) return null;
+  if (s.over) return "The game is over.";
+  if (s.solved) return "You got it! Waiting for the round to end";
+  if (!s.active) return "Please wait.";
+  if (s.locked) return null;
+  if (s.pickedHandCard !== null) return `You picked your ${s.pickedHandCard}. Now tap a table card.`;
+  if (s.pickedTableCard !== null) return `You picked ${s.pickedTableCard} on the table. Now tap one of your cards.`;
+  if (s.passed) return "You passed. You can still answer!";
+  return `Find one of your cards and one table card that make ${s.product}.`;
+}
+
+function ProductCard({ product }: { product: number | null }) {
+  return (
+    <p className="multiplin-product">
+      {product === null ? (
+        <span className="multiplin-product-label">No card</span>
+      ) : (
+        <>
+          <span className="multiplin-product-label">Make </span>
+          <span className="multiplin-product-value">{product}</span>
+        </>
+      )}
+    </p>
+  );
+}
+
+function SeatMarker({ seat, size = 18 }: { seat: number; size?: number }) {
+  const mark = seatMark(seat);
+  const fill = mark.colour;
+  let shape;
+  switch (mark.shape) {
+    case "circle":
+      shape = <circle cx="10" cy="10" r="8" fill={fill} />;
+      break;
+    case "square":
+      shape = <rect x="2.5" y="2.5" width="15" height="15" rx="1.5" fill={fill} />;
+      break;
+    case "triangle":
+      shape = <polygon points="10,1.5 18.5,18 1.5,18" fill={fill} />;
+      break;
+    default:
+      shape = <polygon points="10,1 19,10 10,19 1,10" fill={fill} />;
+  }
+  return (
+    <svg className="multiplin-marker" viewBox="0 0 20 20" width={size} height={size} aria-hidden="true" focusable="false">
+      {shape}
+    </svg>
+  );
+}
+
+function TableGrid(p: {
+  view: View;
+  enabled: boolean;
+  picked: number | null;
+  hints: number[];
+  recent: RecentPlay | null;
+  oops: Mistake | null;
+  nameOf: (seat: number) => string;
+  onPick: (slot: number) => void;
+}) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const headingId = useId();
+  const { view } = p;
+  return (
+    <div className="multiplin-area">
+      <h3 className="multiplin-heading" id={headingId}>
+        Table
+      </h3>
+      <div
+        className="multiplin-table"
+        role="group"
+        aria-labelledby={headingId}
+        onKeyDown={arrowKeys(refs, view.table.length, TABLE_COLS)}
+      >
+        {view.table.map((value, slot) => {
+          const empty = value === null;
+          const hint = p.hints.includes(slot);
+          const marks = p.recent?.slots[slot] ?? [];
+          const oops = p.oops?.slot === slot;
+          const where = `Table row ${slotRow(slot) + 1}, column ${slotCol(slot) + 1}`;
+          let label = empty ? `${where}: empty` : `${where}: ${value}`;
+          if (marks.length && p.recent?.kind === "solved") label += `, used by ${marks.map(p.nameOf).join(" and ")}`;
+          if (marks.length && p.recent?.kind === "refilled") label += ", new card";
+          if (hint) label += ", hint: this one works";
+          if (oops) label += ", not a match";
+          const cls = [
+            "multiplin-card",
+            "multiplin-card--table",
+            empty && "multiplin-card--empty",
+            p.picked === slot && "multiplin-card--picked",
+            hint && "multiplin-card--hint",
+            marks.length > 0 && "multiplin-card--last",
+            oops && "multiplin-card--oops",
+          ]
+            .filter(Boolean)
+            .join(" ");
+          return (
+            <button
+              key={slot}
+              ref={(el) => {
+                refs.current[slot] = el;
+              }}
+              type="button"
+              data-index={slot}
+              className={cls}
+              aria-label={label}
+              aria-pressed={empty ? undefined : p.picked === slot}
+              aria-disabled={!p.enabled || empty || undefined}
+              onClick={() => p.onPick(slot)}
+            >
+              <span className="multiplin-card-inner" key={oops ? `oops-${p.oops?.id}` : "card"}>
+                {empty ? "" : value}
+              </span>
+              {hint && (
+                <span className="multiplin-badge multiplin-badge--hint" aria-hidden="true">
+                  ★
+                </span>
+              )}
+              {marks.length > 0 && (
+                <span className="multiplin-badge multiplin-badge--last" aria-hidden="true">
+                  {p.recent?.kind === "refilled" ? "new" : marks.map((s) => <SeatMarker key={s} seat={s} size={14} />)}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function HandRow(p: {
+  hand: number[];
+  enabled: boolean;
+  picked: number | null;
+  hints: number[];
+  oops: Mistake | null;
+  onPick: (index: number) => void;
+}) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const headingId = useId();
+  return (
+    <div className="multiplin-area">
+      <h3 className="multiplin-heading" id={headingId}>
+        Your cards
+      </h3>
+      <div
+        className="multiplin-hand"
+        style={{ "--mp-hand-cols": Math.max(1, Math.min(p.hand.length, HAND_COLS_MAX)) } as CSSProperties}
+        role="group"
+        aria-labelledby={headingId}
+        onKeyDown={arrowKeys(refs, p.hand.length, p.hand.length)}
+      >
+        {p.hand.map((value, index) => {
+          const hint = p.hints.includes(index);
+          const oops = p.oops?.hand === index;
+          let label = `Your card ${index + 1}: ${value}`;
+          if (hint) label += ", hint: this one works";
+          if (oops) label += ", not a match";
+          const cls = [
+            "multiplin-card",
+            "multiplin-card--hand",
+            p.picked === index && "multiplin-card--picked",
+            hint && "multiplin-card--hint",
+            oops && "multiplin-card--oops",
+          ]
+            .filter(Boolean)
+            .join(" ");
+          return (
+            <button
+              key={index}
+              ref={(el) => {
+                refs.current[index] = el;
+              }}
+              type="button"
+              data-index={index}
+              className={cls}
+              aria-label={label}
+              aria-pressed={p.picked === index}
+              aria-disabled={!p.enabled || undefined}
+              onClick={() => p.onPick(index)}
+            >
+              <span className="multiplin-card-inner" key={oops ? `oops-${p.oops?.id}` : "card"}>
+                {value}
+              </span>
+              {hint && (
+                <span className="multiplin-badge multiplin-badge--hint" aria-hidden="true">
+                  ★
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function Players({ view, viewer, nameOf }: { view: View; viewer: number | null; nameOf: (seat: number) => string }) {
+  return (
+    <ul className="multiplin-players" aria-label="Players">
+      {view.hand_sizes.map((size, seat) => {
+        const solved = view.solvers.includes(seat);
+        const passed = view.passed.includes(seat);
+        return (
+          <li key={seat} className={`multiplin-player${seat === viewer ? " multiplin-player--me" : ""}`}>
+            <SeatMarker seat={seat} />
+            <span className="multiplin-player-name">
+              {nameOf(seat)}
+              {seat === viewer ? " (you)" : ""}
+            </span>
+            <span className="multiplin-player-cards">
+              {size} {size === 1 ? "card" : "cards"}
+            </span>
+            {seat === view.dealer && <span className="multiplin-chip">Dealer</span>}
+            {solved && <span className="multiplin-chip multiplin-chip--solved">Got it!</span>}
+            {passed && <span className="multiplin-chip multiplin-chip--passed">Passed</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
