@@ -13,7 +13,7 @@ from api.permissions import IsStudent, IsTeacher
 from classroom.models import Student
 from classroom.permissions import classrooms_managed_by
 from games import selectors
-from games.models import GAME_CHOICES, Assignment
+from games.models import GAME_CHOICES, Assignment, BoardBatch
 from games.permissions import assignments_managed_by
 from games.services import assignments as service
 
@@ -27,11 +27,13 @@ class AssignmentSerializer(serializers.ModelSerializer):
     idle_takeover_s = serializers.IntegerField(min_value=0, max_value=3600, default=180,
                                                help_text="0: never hand an idle seat to a bot.")
     is_open = serializers.SerializerMethodField()
+    batch = serializers.PrimaryKeyRelatedField(queryset=BoardBatch.objects.all(), required=False, allow_null=True,
+                                               help_text="Fultiples: a grid batch; each match takes the next grid.")
 
     class Meta:
         model = Assignment
         fields = ["id", "classroom", "game", "title", "players_per_match", "options", "hints", "bots_allowed",
-                  "bot_levels", "idle_takeover_s", "students", "opens_at", "closes_at", "closed_at", "is_open",
+                  "bot_levels", "idle_takeover_s", "batch", "students", "opens_at", "closes_at", "closed_at", "is_open",
                   "created_at"]
         read_only_fields = ["id", "classroom", "closed_at", "created_at"]
 

@@ -2,8 +2,9 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from api import auth, matches, rosters, student_login
+from api import auth, matches, reports, rosters, student_login
 from api.assignments import AssignmentViewSet, ClassAssignmentsView, MyAssignmentsView
+from api.batches import BatchViewSet
 from api.classes import ClassroomViewSet
 from api.games import GameListView
 from api.students import StudentViewSet
@@ -13,6 +14,7 @@ router.include_root_view = False
 router.register("classes", ClassroomViewSet, basename="classroom")
 router.register("students", StudentViewSet, basename="student")
 router.register("assignments", AssignmentViewSet, basename="assignment")
+router.register("batches", BatchViewSet, basename="batch")
 
 urlpatterns = [
     path("auth/csrf/", auth.CsrfView.as_view(), name="auth-csrf"),
@@ -47,6 +49,13 @@ urlpatterns = [
     path("matches/<int:match_id>/actions/", matches.MatchActionView.as_view(), name="match-actions"),
     *[path(f"matches/<int:match_id>/{command}/", matches.MatchCommandView.as_view(command=command),
            name=f"match-{command}") for command in ("start", "leave", "rematch", "take-back", "end")],
+    path("classes/<int:class_id>/reports/", reports.ClassReportsView.as_view(), name="class-reports"),
+    path("classes/<int:class_id>/reports/latest/", reports.LatestClassReportView.as_view(), name="class-report"),
+    path("students/<int:student_id>/report/", reports.LatestStudentReportView.as_view(), name="student-report"),
+    path("reports/<int:report_id>/", reports.ReportView.as_view(), name="report"),
+    *[path(f"reports/<int:report_id>/{kind}", reports.ReportExportView.as_view(kind=kind), name=f"report-{kind}")
+      for kind in ("facts.csv", "students.csv", "pdf")],
+    path("my/progress/", reports.MyProgressView.as_view(), name="my-progress"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("", include(router.urls)),

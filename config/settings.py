@@ -218,3 +218,13 @@ LOGGING = {
 # --- Live play ------------------------------------------------------------------------------
 MATCH_SCHEDULER_INTERVAL_MS = int(os.environ.get("MATCH_SCHEDULER_INTERVAL_MS", "200"))
 BENCH_ECHO = env_bool("BENCH_ECHO", False)  # mounts /ws/echo/ for bench/ws_latency.py
+
+# --- Background jobs ------------------------------------------------------------------------
+from celery.schedules import crontab  # noqa: E402
+
+CELERY_BEAT_SCHEDULE = {
+    "nightly-class-reports": {
+        "task": "games.tasks.build_nightly_reports",
+        "schedule": crontab(hour=int(os.environ.get("NIGHTLY_REPORTS_HOUR", "2")), minute=0),
+    },
+}

@@ -82,7 +82,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.last_version = message["version"]
         key = SPECTATOR if self.seat is None else str(self.seat)
         await self.send_json({"type": "state", "version": message["version"], "view": message["views"].get(key),
-                              "events": message["events"], "match": message["match"]})
+                              "events": message["events"].get(key, []), "match": message["match"]})
 
     async def send_snapshot(self, client_id: str | None = None) -> None:
         snapshot = await database_sync_to_async(selectors.match_snapshot)(match_id=self.match_id, seat=self.seat)

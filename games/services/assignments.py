@@ -11,7 +11,7 @@ from classroom.errors import ServiceError
 from classroom.models import Classroom, Student
 from games.bots import LEVELS
 from games.engines import ENGINES, IllegalAction, get_engine
-from games.models import Assignment
+from games.models import Assignment, BoardBatch
 
 ENGINE_OPTION_KEYS = {
     "fultiples": {"level", "time_limit_s", "strict", "rows", "cols", "primes", "scale_max", "max_value"},
@@ -54,6 +54,16 @@ def _check_dates(opens_at: datetime | None, closes_at: datetime | None) -> None:
                            {"closes_at": ["Must be after the opening date."]})
 
 
+def _check_batch(classroom: Classroom, game: str, batch: BoardBatch | None) -> None:
+    if batch is None:
+        return
+    if game != "fultiples" or batch.teacher_id != classroom.teacher_id:
+        raise ServiceError("invalid", "Use one of your own grid batches, with Fultiples.",
+                           {"batch": ["Choose one of your grid batches (Fultiples only)."]})
+    if batch.status != BoardBatch.Status.DONE:
+        raise ServiceError("invalid", "That batch is not ready yet.", {"batch": ["Wait until the batch is ready."]})
+
+
 def _check_students(classroom: Classroom, students: list[Student]) -> None:
     if any(student.classroom_id != classroom.pk for student in students):
         raise ServiceError("invalid", "Those students are not all in this class.",
@@ -65,15 +75,16 @@ def assignment_create(*, classroom: Classroom, game: str, players_per_match: int
                       title: str = "", hints: bool = False, bots_allowed: bool = True,
                       bot_levels: list | None = None, idle_takeover_s: int = 180,
                       opens_at: datetime | None = None, closes_at: datetime | None = None,
-                      students: list[Student] | None = None) -> Assignment:
+                      students: list[Student] | None = None, batch: BoardBatch | None = None) -> Assignment:
     options = check_game_options(game=game, players=players_per_match, options=options or {})
+    _check_batch(classroom, game, batch)
     levels = _check_bot_levels(bot_levels if bot_levels is not None else list(LEVELS))
     _check_dates(opens_at or timezone.now(), closes_at)
     _check_students(classroom, students or [])
     assignment = Assignment.objects.create(
         classroom=classroom, game=game, title=title.strip()[:100], players_per_match=players_per_match,
         options=options, hints=hints, bots_allowed=bots_allowed, bot_levels=levels,
-        idle_takeover_s=idle_takeover_s, opens_at=opens_at or timezone.now(), closes_at=closes_at)
+        idle_takeover_s=idle_takeover_s, opens_at=opens_at or timezone.now(), closes_at=closes_at, batch=batch)
     if students:
         assignment.students.set(students)
     return assignment
@@ -87,6 +98,8 @@ def assignment_update(*, assignment: Assignment, **changes) -> Assignment:
     assignment.options = check_game_options(game=assignment.game, players=assignment.players_per_match,
                                             options=assignment.options)
     assignment.bot_levels = _check_bot_levels(assignment.bot_levels)
+    if "batch" in changes:
+        _check_batch(assignment.classroom, assignment.game, assignment.batch)
     _check_dates(assignment.opens_at, assignment.closes_at)
     assignment.save()
     if students is not None:

@@ -53,13 +53,21 @@ def views_for(match: Match) -> dict[str, dict | None]:
     return views
 
 
+def events_for(events: list[dict], seat: int | None) -> list[dict]:
+    """Events as one seat may see them. A mistake names the claim only to the one who made it:
+    in the card games its numbers are cards that stay in a hidden hand."""
+    return [event if event.get("type") != "mistake" or event.get("seat") == seat
+            else {"type": "mistake", "seat": event.get("seat")} for event in events]
+
+
 def change_message(match: Match, events: list[dict]) -> dict:
     """The group message for the match as it is now: taken inside the transaction, sent after it."""
+    seats = {str(i): events_for(events, i) for i in range(match.players)}
     return {
         "type": "match.changed",
         "version": match.version,
         "views": views_for(match),
-        "events": events,
+        "events": {**seats, SPECTATOR: events_for(events, None)},
         "match": match_meta(match),
     }
 

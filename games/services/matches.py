@@ -13,6 +13,7 @@ from games import clock
 from games.engines import get_engine
 from games.models import Assignment, Challenge, Match, Move, Seat
 from games.permissions import assignments_for_student
+from games.services.batches import next_board_for
 from games.services.broadcast import send_on_commit
 from games.services.moves import _plan_and_save
 
@@ -40,9 +41,12 @@ def _refuse_if_busy(user: User) -> None:
 
 
 def _new_match(assignment: Assignment, *, kind: str, players: int, host: User | None) -> Match:
+    options = dict(assignment.options)
+    if assignment.game == "fultiples":
+        options.update(next_board_for(assignment) or {})
     return Match.objects.create(
         assignment=assignment, classroom=assignment.classroom, game=assignment.game, kind=kind,
-        players=players, options=dict(assignment.options), seed=secrets.randbits(62), host=host)
+        players=players, options=options, seed=secrets.randbits(62), host=host)
 
 
 def _start(match: Match) -> Match:

@@ -19,6 +19,7 @@ from games import clock
 from games.bots import get_bot
 from games.engines import IllegalAction, Outcome, get_engine
 from games.models import Attempt, Match, Move, Seat
+from games.reports.mistakes import classify
 from games.services.broadcast import send_on_commit
 
 MAX_CLIENT_ID = 64
@@ -159,7 +160,8 @@ def _store_attempts(match: Match, attempts: list[dict]) -> None:
         rows.append(Attempt(
             student_id=student, classroom_id=match.classroom_id, match=match, game=match.game,
             kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"), correct=item["correct"],
-            think_ms=max(0, int(item.get("think_ms") or 0)), fact_a=fact[0], fact_b=fact[1]))
+            think_ms=max(0, int(item.get("think_ms") or 0)), fact_a=fact[0], fact_b=fact[1],
+            mistake_type=classify(item["kind"], item["a"], item["b"], item.get("answer"), item["correct"])))
     if rows:
         Attempt.objects.bulk_create(rows)
 

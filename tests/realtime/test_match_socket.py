@@ -186,3 +186,26 @@ async def test_the_session_cookie_authenticates_through_the_real_stack(settings)
     connected, _ = await anonymous.connect()
     assert not connected
     await anonymous.disconnect()
+
+
+async def test_a_mistakes_numbers_reach_only_the_player_who_made_it():
+    match, users, teacher, *_ = await four_in_a_row_match()
+    mover = mover_of(match)
+    hand = match.state["hands"][mover]
+    values = [2 if card == "W" else card for card in hand[:2]]
+    board = match.state["board"]
+    wrong = next([r, c] for r, row in enumerate(board) for c, v in enumerate(row) if v != values[0] * values[1])
+    sockets = [(await connect(match, user))[0] for user in [users[mover], users[1 - mover], teacher]]
+    try:
+        for communicator in sockets:
+            await communicator.receive_json_from()
+        await sockets[0].send_json_to({"type": "action", "client_id": "m", "action": {
+            "type": "play", "cards": [0, 1], "values": values, "cell": wrong}})
+        own, other, spectator = [await c.receive_json_from(timeout=3) for c in sockets]
+        (own_mistake,) = [e for e in own["events"] if e["type"] == "mistake"]
+        assert own_mistake["a"] * own_mistake["b"] == values[0] * values[1]
+        for message in (other, spectator):
+            assert [e for e in message["events"] if e["type"] == "mistake"] == [{"type": "mistake", "seat": mover}]
+    finally:
+        for communicator in sockets:
+            await communicator.disconnect()

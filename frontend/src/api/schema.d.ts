@@ -207,6 +207,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/batches/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["batches_list"];
+        put?: never;
+        /** Generate N grids */
+        post: operations["batches_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["batches_retrieve"];
+        put?: never;
+        post?: never;
+        delete: operations["batches_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{id}/boards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview grids (paginated) */
+        get: operations["batches_boards_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{id}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The grids as a PDF for paper play, one per page */
+        get: operations["batches_pdf_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{id}/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed batch */
+        post: operations["batches_retry_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges/{challenge_id}/accept/": {
         parameters: {
             query?: never;
@@ -284,6 +368,40 @@ export interface paths {
         };
         /** Who is online and which matches are running */
         get: operations["classes_live_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/classes/{class_id}/reports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Build the class's reports now (watch `done`/`total`) */
+        post: operations["classes_reports_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/classes/{class_id}/reports/latest/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest built class report */
+        get: operations["classes_reports_latest_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -596,6 +714,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my/progress/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My facts: mastered and to practise */
+        get: operations["my_progress_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{report_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A report, with its build progress */
+        get: operations["reports_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{report_id}/facts.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export: facts.csv, students.csv or pdf */
+        get: operations["reports_facts.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{report_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export: facts.csv, students.csv or pdf */
+        get: operations["reports_pdf_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{report_id}/students.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export: facts.csv, students.csv or pdf */
+        get: operations["reports_students.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student-login/": {
         parameters: {
             query?: never;
@@ -714,6 +917,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/students/{student_id}/report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest built report of a student */
+        get: operations["students_report_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -750,6 +970,8 @@ export interface components {
              * @default 180
              */
             idle_takeover_s: number;
+            /** @description Fultiples: a grid batch; each match takes the next grid. */
+            batch?: number | null;
             /** @description Student ids; empty for the whole class. */
             students?: number[];
             /** Format: date-time */
@@ -777,12 +999,46 @@ export interface components {
              * @default 180
              */
             idle_takeover_s: number;
+            /** @description Fultiples: a grid batch; each match takes the next grid. */
+            batch?: number | null;
             /** @description Student ids; empty for the whole class. */
             students?: number[];
             /** Format: date-time */
             opens_at?: string;
             /** Format: date-time */
             closes_at?: string | null;
+        };
+        Batch: {
+            readonly id: number;
+            readonly name: string;
+            readonly level: string;
+            readonly primes: unknown;
+            readonly primes_line: string;
+            readonly scale_max: number;
+            readonly max_value: number;
+            readonly rows: number;
+            readonly cols: number;
+            readonly total: number;
+            readonly done: number;
+            readonly status: components["schemas"]["BatchStatusEnum"];
+            readonly error: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly finished_at: string | null;
+        };
+        /**
+         * @description * `pending` - Waiting
+         *     * `running` - Generating
+         *     * `done` - Ready
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        BatchStatusEnum: "pending" | "running" | "done" | "failed";
+        Board: {
+            /** Format: int64 */
+            index: number;
+            grid: unknown;
         };
         /**
          * @description * `easy` - easy
@@ -802,11 +1058,19 @@ export interface components {
             to_user: number;
             readonly to_name: string;
             readonly game: string;
-            status?: components["schemas"]["StatusEnum"];
+            status?: components["schemas"]["ChallengeStatusEnum"];
             match?: number | null;
             /** Format: date-time */
             readonly created_at: string;
         };
+        /**
+         * @description * `pending` - Waiting for an answer
+         *     * `accepted` - Accepted
+         *     * `declined` - Declined
+         *     * `cancelled` - Cancelled
+         * @enum {string}
+         */
+        ChallengeStatusEnum: "pending" | "accepted" | "declined" | "cancelled";
         ClassLive: {
             students: {
                 [key: string]: unknown;
@@ -865,6 +1129,13 @@ export interface components {
             display_name: string;
             problems: string[];
         };
+        /**
+         * @description * `beginner` - beginner
+         *     * `intermediate` - intermediate
+         *     * `advanced` - advanced
+         * @enum {string}
+         */
+        LevelEnum: "beginner" | "intermediate" | "advanced";
         LoginRequest: {
             /** Format: email */
             email: string;
@@ -923,9 +1194,59 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        NewBatchRequest: {
+            count: number;
+            name?: string;
+            level?: (components["schemas"]["LevelEnum"] | components["schemas"]["NullEnum"]) | null;
+            primes?: number[];
+            scale_max?: number;
+            max_value?: number;
+            /** @default 10 */
+            rows: number;
+            /** @default 10 */
+            cols: number;
+        };
         NewChallengeRequest: {
             /** @description The classmate's user id. */
             opponent: number;
+        };
+        NewReportRequest: {
+            /** @default 30d */
+            period: components["schemas"]["PeriodEnum"];
+            /** @default  */
+            game: string;
+        };
+        /** @enum {unknown} */
+        NullEnum: null;
+        PaginatedBatchList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Batch"][];
+        };
+        PaginatedBoardList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next?: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous?: string | null;
+            results: components["schemas"]["Board"][];
         };
         PaginatedClassroomList: {
             /** @example 123 */
@@ -981,6 +1302,8 @@ export interface components {
              * @default 180
              */
             idle_takeover_s: number;
+            /** @description Fultiples: a grid batch; each match takes the next grid. */
+            batch?: number | null;
             /** @description Student ids; empty for the whole class. */
             students?: number[];
             /** Format: date-time */
@@ -999,6 +1322,45 @@ export interface components {
             password?: string;
         };
         /**
+         * @description * `7d` - 7d
+         *     * `30d` - 30d
+         *     * `all` - all
+         * @enum {string}
+         */
+        PeriodEnum: "7d" | "30d" | "all";
+        Report: {
+            readonly id: number;
+            readonly classroom: number;
+            readonly student: number | null;
+            readonly student_name: string;
+            readonly scope: components["schemas"]["ScopeEnum"];
+            readonly period: string;
+            /** Format: date-time */
+            readonly period_start: string | null;
+            /** Format: date-time */
+            readonly period_end: string;
+            /** @description '' for every game */
+            readonly game: string;
+            readonly status: components["schemas"]["ReportStatusEnum"];
+            readonly done: number;
+            readonly total: number;
+            readonly error: string;
+            readonly data: unknown;
+            readonly title: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly built_at: string | null;
+        };
+        /**
+         * @description * `pending` - Waiting
+         *     * `running` - Building
+         *     * `done` - Ready
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        ReportStatusEnum: "pending" | "running" | "done" | "failed";
+        /**
          * @description * `teacher` - Teacher
          *     * `student` - Student
          * @enum {string}
@@ -1014,6 +1376,12 @@ export interface components {
             commit: boolean;
         };
         /**
+         * @description * `class` - Class
+         *     * `student` - Student
+         * @enum {string}
+         */
+        ScopeEnum: "class" | "student";
+        /**
          * @description * `pictures` - Picture passwords
          *     * `password` - Typed passwords
          * @enum {string}
@@ -1025,14 +1393,6 @@ export interface components {
             email: string;
             password: string;
         };
-        /**
-         * @description * `pending` - Waiting for an answer
-         *     * `accepted` - Accepted
-         *     * `declined` - Declined
-         *     * `cancelled` - Cancelled
-         * @enum {string}
-         */
-        StatusEnum: "pending" | "accepted" | "declined" | "cancelled";
         Student: {
             readonly id: number;
             first_name?: string;
@@ -1397,6 +1757,169 @@ export interface operations {
             };
         };
     };
+    batches_list: {
+        parameters: {
+            query?: {
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedBatchList"];
+                };
+            };
+        };
+    };
+    batches_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewBatchRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["NewBatchRequest"];
+                "multipart/form-data": components["schemas"]["NewBatchRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+        };
+    };
+    batches_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this board batch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+        };
+    };
+    batches_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this board batch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    batches_boards_list: {
+        parameters: {
+            query?: {
+                /** @description A page number within the paginated result set. */
+                page?: number;
+                /** @description Number of results to return per page. */
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this board batch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedBoardList"];
+                };
+            };
+        };
+    };
+    batches_pdf_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this board batch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    batches_retry_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A unique integer value identifying this board batch. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+        };
+    };
     challenges_accept_create: {
         parameters: {
             query?: never;
@@ -1553,6 +2076,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClassLive"];
+                };
+            };
+        };
+    };
+    classes_reports_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                class_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NewReportRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["NewReportRequest"];
+                "multipart/form-data": components["schemas"]["NewReportRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+        };
+    };
+    classes_reports_latest_retrieve: {
+        parameters: {
+            query?: {
+                game?: string;
+                period?: "30d" | "7d" | "all";
+            };
+            header?: never;
+            path: {
+                class_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
                 };
             };
         };
@@ -2004,6 +2578,114 @@ export interface operations {
             };
         };
     };
+    my_progress_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    reports_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+        };
+    };
+    "reports_facts.csv_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    reports_pdf_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    "reports_students.csv_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
     student_login_create: {
         parameters: {
             query?: never;
@@ -2209,6 +2891,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    students_report_retrieve: {
+        parameters: {
+            query?: {
+                game?: string;
+                period?: "30d" | "7d" | "all";
+            };
+            header?: never;
+            path: {
+                student_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
             };
         };
     };

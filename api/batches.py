@@ -1,0 +1,90 @@
+"""Fultiples grid batches: request, watch progress, preview, retry, print as PDF."""
+
+from __future__ import annotations
+
+from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from api.permissions import IsTeacher
+from games.grid_pdf import primes_line, render_batch_pdf
+from games.models import Board, BoardBatch
+from games.services import batches as service
+
+
+class BatchSerializer(serializers.ModelSerializer):
+    primes_line = serializers.SerializerMethodField()
+
+    class Meta:
+        model = BoardBatch
+        fields = ["id", "name", "level", "primes", "primes_line", "scale_max", "max_value", "rows", "cols", "total",
+                  "done", "status", "error", "created_at", "finished_at"]
+        read_only_fields = fields
+
+    def get_primes_line(self, batch) -> str:
+        return primes_line(batch.primes)
+
+
+class NewBatchSerializer(serializers.Serializer):
+    count = serializers.IntegerField(min_value=1, max_value=service.MAX_BATCH)
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    level = serializers.ChoiceField(choices=["beginner", "intermediate", "advanced"], required=False,
+                                    allow_null=True)
+    primes = serializers.ListField(child=serializers.IntegerField(min_value=2), required=False, max_length=20)
+    scale_max = serializers.IntegerField(required=False, min_value=2, max_value=1000)
+    max_value = serializers.IntegerField(required=False, min_value=1, max_value=100000)
+    rows = serializers.IntegerField(required=False, min_value=1, max_value=30, default=10)
+    cols = serializers.IntegerField(required=False, min_value=1, max_value=30, default=10)
+
+
+class BoardSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Board
+        fields = ["index", "grid"]
+
+
+class BatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin,
+                   viewsets.GenericViewSet):
+    serializer_class = BatchSerializer
+    permission_classes = [IsTeacher]
+    queryset = BoardBatch.objects.none()  # for the schema; requests use get_queryset
+
+    def get_queryset(self):
+        return BoardBatch.objects.filter(teacher=self.request.user)
+
+    @extend_schema(request=NewBatchSerializer, responses={201: BatchSerializer}, summary="Generate N grids")
+    def create(self, request):
+        data = NewBatchSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        batch = service.batch_create(teacher=request.user, **data.validated_data)
+        return Response(BatchSerializer(batch).data, status=status.HTTP_201_CREATED)
+
+    def perform_destroy(self, instance):
+        service.batch_delete(batch=instance)
+
+    @extend_schema(request=None, responses=BatchSerializer, summary="Retry a failed batch")
+    @action(detail=True, methods=["post"])
+    def retry(self, request, pk=None):
+        return Response(BatchSerializer(service.batch_retry(batch=self.get_object())).data)
+
+    @extend_schema(responses=BoardSerializer(many=True), summary="Preview grids (paginated)")
+    @action(detail=True, methods=["get"])
+    def boards(self, request, pk=None):
+        page = self.paginate_queryset(Board.objects.filter(batch=self.get_object()).order_by("index"))
+        return self.get_paginated_response(BoardSerializer(page, many=True).data)
+
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+                   summary="The grids as a PDF for paper play, one per page")
+    @action(detail=True, methods=["get"])
+    def pdf(self, request, pk=None):
+        batch = self.get_object()
+        if batch.status != BoardBatch.Status.DONE:
+            return Response({"error": {"code": "not_ready", "message": "The grids are not ready yet.",
+                                       "fields": {}}}, status=status.HTTP_409_CONFLICT)
+        boards = Board.objects.filter(batch=batch).order_by("index").iterator(chunk_size=500)
+        response = StreamingHttpResponse(render_batch_pdf(batch, boards), content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="fultiples-grids-{batch.pk}.pdf"'
+        return response

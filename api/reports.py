@@ -1,0 +1,118 @@
+"""Reports: request a build (progress on the row), read the latest, export CSV and PDF."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.permissions import IsStudent, IsTeacher
+from classroom.permissions import classrooms_managed_by, students_managed_by
+from games.models import Report
+from games.reports.export import facts_csv, report_pdf, report_title, students_csv
+from games.services import reports as service
+
+
+class ReportSerializer(serializers.ModelSerializer):
+    title = serializers.SerializerMethodField()
+    student_name = serializers.CharField(source="student.display_name", default=None, read_only=True)
+
+    class Meta:
+        model = Report
+        fields = ["id", "classroom", "student", "student_name", "scope", "period", "period_start", "period_end",
+                  "game", "status", "done", "total", "error", "data", "title", "created_at", "built_at"]
+        read_only_fields = fields
+
+    def get_title(self, report) -> str:
+        return report_title(report)
+
+
+class NewReportSerializer(serializers.Serializer):
+    period = serializers.ChoiceField(choices=list(service.PERIODS), default="30d")
+    game = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+FILTERS = [OpenApiParameter("period", str, enum=list(service.PERIODS)), OpenApiParameter("game", str)]
+
+
+def reports_of(user):
+    return Report.objects.filter(classroom__teacher=user).select_related("classroom", "student")
+
+
+class ClassReportsView(APIView):
+    permission_classes = [IsTeacher]
+
+    @extend_schema(request=NewReportSerializer, responses={201: ReportSerializer},
+                   summary="Build the class's reports now (watch `done`/`total`)")
+    def post(self, request, class_id: int):
+        classroom = get_object_or_404(classrooms_managed_by(request.user), pk=class_id)
+        data = NewReportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        report = service.report_request(classroom=classroom, **data.validated_data)
+        return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
+
+
+class LatestClassReportView(APIView):
+    permission_classes = [IsTeacher]
+
+    @extend_schema(parameters=FILTERS, responses=ReportSerializer, summary="The latest built class report")
+    def get(self, request, class_id: int):
+        classroom = get_object_or_404(classrooms_managed_by(request.user), pk=class_id)
+        report = service.latest_report(classroom=classroom, period=request.query_params.get("period", "30d"),
+                                       game=request.query_params.get("game", ""))
+        if report is None:
+            raise Http404
+        return Response(ReportSerializer(report).data)
+
+
+class LatestStudentReportView(APIView):
+    permission_classes = [IsTeacher]
+
+    @extend_schema(parameters=FILTERS, responses=ReportSerializer, summary="The latest built report of a student")
+    def get(self, request, student_id: int):
+        student = get_object_or_404(students_managed_by(request.user), pk=student_id)
+        report = service.latest_report(classroom=student.classroom, student=student,
+                                       period=request.query_params.get("period", "30d"),
+                                       game=request.query_params.get("game", ""))
+        if report is None:
+            raise Http404
+        return Response(ReportSerializer(report).data)
+
+
+class ReportView(APIView):
+    permission_classes = [IsTeacher]
+
+    @extend_schema(responses=ReportSerializer, summary="A report, with its build progress")
+    def get(self, request, report_id: int):
+        return Response(ReportSerializer(get_object_or_404(reports_of(request.user), pk=report_id)).data)
+
+
+class ReportExportView(APIView):
+    permission_classes = [IsTeacher]
+    kind = "facts.csv"
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, (200, "application/pdf"): OpenApiTypes.BINARY},
+                   summary="Export: facts.csv, students.csv or pdf")
+    def get(self, request, report_id: int):
+        report = get_object_or_404(reports_of(request.user), pk=report_id, status=Report.Status.DONE)
+        name = f"report-{report.pk}"
+        if self.kind == "pdf":
+            response = HttpResponse(report_pdf(report), content_type="application/pdf")
+            response["Content-Disposition"] = f'attachment; filename="{name}.pdf"'
+            return response
+        body = facts_csv(report) if self.kind == "facts.csv" else students_csv(report)
+        response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{name}-{self.kind}"'
+        return response
+
+
+class MyProgressView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT, summary="My facts: mastered and to practise")
+    def get(self, request):
+        return Response(service.my_progress(user=request.user))

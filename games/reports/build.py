@@ -1,0 +1,91 @@
+"""Assembles the report documents from the figures the database computed (queries.py)."""
+
+from __future__ import annotations
+
+from games.reports.mistakes import LABELS
+from games.reports.queries import (
+    Scope,
+    accuracy_by_week,
+    attempts_per_student,
+    fact_table,
+    judgement_accuracy,
+    mistakes_by_type,
+    play_per_student,
+    students_needing_help,
+)
+
+MOST_MISSED = 10
+MASTERED_AT = 0.9
+
+
+def grid_size(facts: list[dict]) -> int:
+    """10 x 10, or 12 x 12 when facts beyond 10 occur."""
+    return 12 if any(fact["b"] > 10 for fact in facts) else 10
+
+
+def most_missed(facts: list[dict]) -> list[dict]:
+    missed = [fact for fact in facts if fact["wrong"]]
+    return sorted(missed, key=lambda fact: (-fact["wrong"], fact["accuracy"], fact["a"], fact["b"]))[:MOST_MISSED]
+
+
+def student_report(scope: Scope) -> dict:
+    facts = fact_table(scope)
+    mistakes = mistakes_by_type(scope)
+    return {
+        "grid_size": grid_size(facts),
+        "facts": facts,
+        "most_missed": most_missed(facts),
+        "by_week": accuracy_by_week(scope),
+        "judgements": judgement_accuracy(scope),
+        "mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])} for row in mistakes],
+        "totals": _totals(facts, scope),
+    }
+
+
+def _totals(facts: list[dict], scope: Scope) -> dict:
+    attempts = sum(row["attempts"] for row in judgement_accuracy(scope))
+    right = sum(row["right"] for row in judgement_accuracy(scope))
+    return {"attempts": attempts, "right": right, "accuracy": round(right / attempts, 3) if attempts else None,
+            "facts_seen": len(facts),
+            "facts_mastered": sum(1 for f in facts if f["accuracy"] >= MASTERED_AT and f["attempts"] >= 3)}
+
+
+def class_report(scope: Scope, students: list[tuple[int, int, str]]) -> dict:
+    """`students`: (student id, user id, display name) for everyone in the class."""
+    facts = fact_table(scope)
+    names = {user_id: name for _, user_id, name in students}
+    help_rows = students_needing_help(scope)
+    needs_help: dict[str, list[dict]] = {}
+    for row in help_rows:
+        key = f"{row['a']}x{row['b']}"
+        needs_help.setdefault(key, []).append({"student": names.get(row["student_user_id"], "?"),
+                                               "attempts": row["attempts"], "accuracy": row["accuracy"]})
+    attempts = attempts_per_student(scope)
+    play = play_per_student(scope)
+    activity = []
+    for student_id, user_id, name in students:
+        mine = attempts.get(user_id, {"attempts": 0, "right": 0})
+        played = play.get(user_id, {"matches": 0, "seconds": 0})
+        activity.append({"student_id": student_id, "student": name, "matches": played["matches"],
+                         "minutes": round(played["seconds"] / 60, 1), "attempts": mine["attempts"],
+                         "accuracy": round(mine["right"] / mine["attempts"], 3) if mine["attempts"] else None})
+    return {
+        "grid_size": grid_size(facts),
+        "facts": facts,
+        "most_missed": most_missed(facts),
+        "needs_help": needs_help,
+        "activity": activity,
+        "by_week": accuracy_by_week(scope),
+        "judgements": judgement_accuracy(scope),
+        "mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])}
+                     for row in mistakes_by_type(scope)],
+    }
+
+
+def progress_summary(facts: list[dict]) -> dict:
+    """A child's own view: facts mastered and facts to practise."""
+    mastered = [f for f in facts if f["attempts"] >= 3 and f["accuracy"] >= MASTERED_AT]
+    practise = [f for f in facts if f["wrong"] and f["accuracy"] < MASTERED_AT]
+    practise.sort(key=lambda f: (f["accuracy"], -f["wrong"]))
+    return {"mastered": [[f["a"], f["b"]] for f in mastered], "practise": [[f["a"], f["b"]] for f in practise[:12]],
+            "facts": facts}

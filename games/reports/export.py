@@ -1,0 +1,110 @@
+"""Reports as CSV files and printable PDFs."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from games.models import Report
+
+# Colour-blind-safe sequential scale (light yellow -> dark blue), as on the heatmap page.
+SCALE = ["#ffffcc", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#0c2c84"]
+
+
+def colour_for(accuracy: float | None) -> str | None:
+    if accuracy is None:
+        return None
+    return SCALE[min(len(SCALE) - 1, int(accuracy * len(SCALE)))]
+
+
+def facts_csv(report: Report) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["fact", "a", "b", "attempts", "right", "wrong", "accuracy", "median_think_ms"])
+    for fact in report.data["facts"]:
+        writer.writerow([f"{fact['a']} x {fact['b']}", fact["a"], fact["b"], fact["attempts"], fact["right"],
+                         fact["wrong"], fact["accuracy"], fact["median_think_ms"]])
+    return out.getvalue()
+
+
+def students_csv(report: Report) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["student", "matches", "minutes", "attempts", "accuracy"])
+    for row in report.data.get("activity", []):
+        writer.writerow([row["student"], row["matches"], row["minutes"], row["attempts"], row["accuracy"]])
+    return out.getvalue()
+
+
+def report_title(report: Report) -> str:
+    who = report.student.display_name if report.student_id else report.classroom.name
+    period = {"7d": "last 7 days", "30d": "last 30 days", "all": "all time"}.get(report.period, report.period)
+    game = report.game.replace("_", " ") if report.game else "all games"
+    return f"{who}: multiplication facts ({period}, {game})"
+
+
+def report_pdf(report: Report) -> bytes:
+    styles = getSampleStyleSheet()
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=14 * mm, rightMargin=14 * mm,
+                                 topMargin=14 * mm, bottomMargin=14 * mm, title=report_title(report))
+    data = report.data
+    story = [Paragraph(report_title(report), styles["Title"]),
+             Paragraph(f"Built {report.built_at:%d %B %Y, %H:%M} UTC. Each square: accuracy (attempts).",
+                       styles["Normal"]), Spacer(1, 4 * mm), _grid_table(data)]
+    if data.get("most_missed"):
+        story += [Spacer(1, 4 * mm), Paragraph("Most missed facts", styles["Heading2"]), _simple_table(
+            ["Fact", "Attempts", "Wrong", "Accuracy", "Median think time"],
+            [[f"{f['a']} x {f['b']}", f["attempts"], f["wrong"], f"{f['accuracy']:.0%}",
+              f"{f['median_think_ms'] / 1000:.1f} s"] for f in data["most_missed"]])]
+    if data.get("mistakes"):
+        story += [Spacer(1, 4 * mm), Paragraph("Mistakes by type", styles["Heading2"]), _simple_table(
+            ["Kind", "Type", "Count"], [[m["kind"].replace("_", " "), m["label"], m["count"]]
+                                        for m in data["mistakes"]])]
+    if data.get("needs_help"):
+        story += [Spacer(1, 4 * mm), Paragraph("Students who need help", styles["Heading2"]), _simple_table(
+            ["Fact", "Students"], [[key.replace("x", " x "), ", ".join(
+                f"{s['student']} ({s['accuracy']:.0%} of {s['attempts']})" for s in students)]
+                for key, students in data["needs_help"].items()])]
+    if data.get("activity"):
+        story += [Spacer(1, 4 * mm), Paragraph("Activity", styles["Heading2"]), _simple_table(
+            ["Student", "Matches", "Minutes", "Attempts", "Accuracy"],
+            [[r["student"], r["matches"], r["minutes"], r["attempts"],
+              "" if r["accuracy"] is None else f"{r['accuracy']:.0%}"] for r in data["activity"]])]
+    document.build(story)
+    return buffer.getvalue()
+
+
+def _grid_table(data: dict) -> Table:
+    size = data["grid_size"]
+    by_fact = {(f["a"], f["b"]): f for f in data["facts"]}
+    rows = [["x", *range(1, size + 1)]]
+    style = [("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("FONTSIZE", (0, 0), (-1, -1), 7),
+             ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee")),
+             ("BACKGROUND", (0, 0), (0, -1), colors.HexColor("#eeeeee"))]
+    for a in range(1, size + 1):
+        row = [a]
+        for b in range(1, size + 1):
+            fact = by_fact.get((min(a, b), max(a, b)))
+            row.append(f"{fact['accuracy']:.0%}\n({fact['attempts']})" if fact else "")
+            shade = colour_for(fact["accuracy"]) if fact else None
+            if shade:
+                style.append(("BACKGROUND", (b, a), (b, a), colors.HexColor(shade)))
+                if fact["accuracy"] >= 0.57:
+                    style.append(("TEXTCOLOR", (b, a), (b, a), colors.white))
+        rows.append(row)
+    cell = 170 * mm / (size + 1)
+    return Table(rows, colWidths=[cell] * (size + 1), rowHeights=[cell * 0.8] * (size + 1), style=TableStyle(style))
+
+
+def _simple_table(header: list[str], rows: list[list]) -> Table:
+    return Table([header, *rows], repeatRows=1, style=TableStyle([
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("FONTSIZE", (0, 0), (-1, -1), 8),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee"))]))

@@ -1,0 +1,145 @@
+"""The reports' figures, computed by the database (GROUP BY and window functions; no Python loop
+over attempts). Every function takes the same filter: a class, optionally one student, a period
+and optionally one game. The SQL runs on SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import connection
+from django.db.models import Case, Count, DurationField, ExpressionWrapper, F, IntegerField, Q, QuerySet, Sum, When
+from django.db.models.functions import TruncWeek
+
+from games.models import Attempt, Match, Seat
+
+MIN_ATTEMPTS_FOR_HELP = 3
+HELP_BELOW = 0.75
+RIGHT = Sum(Case(When(correct=True, then=1), default=0, output_field=IntegerField()))
+
+
+@dataclass(frozen=True)
+class Scope:
+    classroom_id: int
+    start: datetime | None
+    end: datetime
+    game: str = ""
+    student_user_id: int | None = None
+
+    def attempts(self) -> QuerySet[Attempt]:
+        attempts = Attempt.objects.filter(classroom_id=self.classroom_id, created_at__lt=self.end)
+        if self.start is not None:
+            attempts = attempts.filter(created_at__gte=self.start)
+        if self.game:
+            attempts = attempts.filter(game=self.game)
+        if self.student_user_id is not None:
+            attempts = attempts.filter(student_id=self.student_user_id)
+        return attempts
+
+    def where_sql(self) -> tuple[str, list]:
+        clauses, params = ["classroom_id = %s", "created_at < %s", "fact_a IS NOT NULL"], [self.classroom_id, self.end]
+        if self.start is not None:
+            clauses.append("created_at >= %s")
+            params.append(self.start)
+        if self.game:
+            clauses.append("game = %s")
+            params.append(self.game)
+        if self.student_user_id is not None:
+            clauses.append("student_id = %s")
+            params.append(self.student_user_id)
+        return " AND ".join(clauses), params
+
+
+def fact_table(scope: Scope) -> list[dict]:
+    """Per multiplication fact (smaller factor first): attempts, right answers, median think time."""
+    where, params = scope.where_sql()
+    table = Attempt._meta.db_table
+    sql = f"""
+        WITH chosen AS (
+            SELECT fact_a, fact_b, think_ms, correct FROM {table} WHERE {where}
+        ),
+        ranked AS (
+            SELECT fact_a, fact_b, think_ms,
+                   ROW_NUMBER() OVER (PARTITION BY fact_a, fact_b ORDER BY think_ms) AS position,
+                   COUNT(*) OVER (PARTITION BY fact_a, fact_b) AS size
+            FROM chosen
+        ),
+        medians AS (
+            SELECT fact_a, fact_b, AVG(think_ms) AS median_ms FROM ranked
+            WHERE position IN ((size + 1) / 2, (size + 2) / 2) GROUP BY fact_a, fact_b
+        ),
+        totals AS (
+            SELECT fact_a, fact_b, COUNT(*) AS attempts,
+                   SUM(CASE WHEN correct THEN 1 ELSE 0 END) AS right_answers
+            FROM chosen GROUP BY fact_a, fact_b
+        )
+        SELECT totals.fact_a, totals.fact_b, attempts, right_answers, median_ms
+        FROM totals JOIN medians ON medians.fact_a = totals.fact_a AND medians.fact_b = totals.fact_b
+        ORDER BY totals.fact_a, totals.fact_b
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return [
+        {"a": a, "b": b, "attempts": n, "right": int(right), "wrong": n - int(right),
+         "accuracy": round(int(right) / n, 3), "median_think_ms": round(float(median))}
+        for a, b, n, right, median in rows
+    ]
+
+
+def judgement_accuracy(scope: Scope) -> list[dict]:
+    """Accuracy per kind of claim: products, factor/multiple judgements, divisors."""
+    rows = scope.attempts().values("kind").annotate(attempts=Count("id"), right=RIGHT).order_by("kind")
+    return [{**row, "accuracy": round(row["right"] / row["attempts"], 3)} for row in rows]
+
+
+def mistakes_by_type(scope: Scope) -> list[dict]:
+    return list(scope.attempts().filter(correct=False).values("kind", "mistake_type")
+                .annotate(count=Count("id")).order_by("kind", "-count", "mistake_type"))
+
+
+def accuracy_by_week(scope: Scope) -> list[dict]:
+    rows = (scope.attempts().annotate(week=TruncWeek("created_at")).values("week")
+            .annotate(attempts=Count("id"), right=RIGHT).order_by("week"))
+    return [{"week": row["week"].date().isoformat(), "attempts": row["attempts"], "right": row["right"],
+             "accuracy": round(row["right"] / row["attempts"], 3)} for row in rows]
+
+
+def students_needing_help(scope: Scope) -> list[dict]:
+    """Per fact, the students under HELP_BELOW accuracy with at least MIN_ATTEMPTS_FOR_HELP tries."""
+    rows = (scope.attempts().filter(fact_a__isnull=False).values("fact_a", "fact_b", "student_id")
+            .annotate(attempts=Count("id"), right=RIGHT)
+            .filter(attempts__gte=MIN_ATTEMPTS_FOR_HELP, right__lt=F("attempts") * HELP_BELOW)
+            .order_by("fact_a", "fact_b", "student_id"))
+    return [{"a": row["fact_a"], "b": row["fact_b"], "student_user_id": row["student_id"],
+             "attempts": row["attempts"], "accuracy": round(row["right"] / row["attempts"], 3)} for row in rows]
+
+
+def attempts_per_student(scope: Scope) -> dict[int, dict]:
+    rows = scope.attempts().values("student_id").annotate(attempts=Count("id"), right=RIGHT)
+    return {row["student_id"]: {"attempts": row["attempts"], "right": row["right"]} for row in rows}
+
+
+def play_per_student(scope: Scope) -> dict[int, dict]:
+    """Matches played and seconds of play per student, from the matches that started in the period."""
+    matches = Q(match__classroom_id=scope.classroom_id, match__started_at__lt=scope.end, user__isnull=False,
+                match__started_at__isnull=False)
+    if scope.start is not None:
+        matches &= Q(match__started_at__gte=scope.start)
+    if scope.game:
+        matches &= Q(match__game=scope.game)
+    if scope.student_user_id is not None:
+        matches &= Q(user_id=scope.student_user_id)
+    length = ExpressionWrapper(F("match__finished_at") - F("match__started_at"), output_field=DurationField())
+    rows = (Seat.objects.filter(matches).values("user_id")
+            .annotate(matches=Count("match", distinct=True),
+                      time=Sum(length, filter=Q(match__finished_at__isnull=False))))
+    return {row["user_id"]: {"matches": row["matches"],
+                             "seconds": int(row["time"].total_seconds()) if row["time"] else 0} for row in rows}
+
+
+def matches_in(scope: Scope) -> QuerySet[Match]:
+    matches = Match.objects.filter(classroom_id=scope.classroom_id, started_at__lt=scope.end)
+    if scope.start is not None:
+        matches = matches.filter(started_at__gte=scope.start)
+    return matches.filter(game=scope.game) if scope.game else matches

@@ -1,0 +1,98 @@
+"""Reports: requested by a teacher or built nightly by a job, stored with what they were built from."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from classroom.errors import ServiceError
+from classroom.models import Classroom, Student, User
+from games.engines import ENGINES
+from games.models import Report
+from games.reports import build
+from games.reports.queries import Scope, fact_table
+
+PERIODS = {"7d": timedelta(days=7), "30d": timedelta(days=30), "all": None}
+NIGHTLY_PERIOD = "30d"
+
+
+def period_bounds(period: str, now: datetime | None = None) -> tuple[datetime | None, datetime]:
+    if period not in PERIODS:
+        raise ServiceError("invalid", "Choose the last 7 days, the last 30 days or all time.",
+                           {"period": ["Choose 7d, 30d or all."]})
+    end = now or timezone.now()
+    length = PERIODS[period]
+    return (end - length if length else None), end
+
+
+def report_request(*, classroom: Classroom, period: str = "30d", game: str = "") -> Report:
+    """A class report and one report per student, built by a job (progress on the row)."""
+    if game and game not in ENGINES:
+        raise ServiceError("invalid", "Unknown game.", {"game": ["Choose one of the four games, or all."]})
+    start, end = period_bounds(period)
+    report = Report.objects.create(classroom=classroom, scope=Report.Scope.CLASS, period=period,
+                                   period_start=start, period_end=end, game=game,
+                                   total=classroom.students.count() + 1)
+    from games.tasks import build_report
+
+    transaction.on_commit(lambda: build_report.delay(report.pk))
+    return report
+
+
+def report_build(*, report_id: int) -> Report:
+    """Build the class figures, then each student's, saving progress after each part."""
+    report = Report.objects.select_related("classroom").get(pk=report_id)
+    if report.status == Report.Status.DONE:
+        return report
+    Report.objects.filter(pk=report.pk).update(status=Report.Status.RUNNING, done=0, error="")
+    try:
+        students = list(Student.objects.filter(classroom=report.classroom).order_by("display_name")
+                        .values_list("pk", "user_id", "display_name"))
+        scope = Scope(classroom_id=report.classroom_id, start=report.period_start, end=report.period_end,
+                      game=report.game)
+        class_data = build.class_report(scope, students)
+        Report.objects.filter(pk=report.pk).update(done=1)
+        report.parts.all().delete()  # a retried build replaces its student reports
+        for done, (student_id, user_id, _) in enumerate(students, 2):
+            student_scope = Scope(classroom_id=report.classroom_id, start=report.period_start,
+                                  end=report.period_end, game=report.game, student_user_id=user_id)
+            Report.objects.create(classroom_id=report.classroom_id, student_id=student_id, parent=report,
+                                  scope=Report.Scope.STUDENT, period=report.period, period_start=report.period_start,
+                                  period_end=report.period_end, game=report.game, status=Report.Status.DONE,
+                                  done=1, total=1, data=build.student_report(student_scope),
+                                  built_at=timezone.now())
+            Report.objects.filter(pk=report.pk).update(done=done)
+    except Exception as error:
+        Report.objects.filter(pk=report.pk).update(status=Report.Status.FAILED,
+                                                   error=f"{type(error).__name__}: {error}")
+        raise
+    Report.objects.filter(pk=report.pk).update(status=Report.Status.DONE, data=class_data, built_at=timezone.now(),
+                                               done=report.total)
+    report.refresh_from_db()
+    return report
+
+
+def reports_nightly() -> list[int]:
+    """Every class with students gets a fresh report of the last 30 days."""
+    ids = []
+    for classroom in Classroom.objects.filter(archived_at__isnull=True, students__isnull=False).distinct():
+        ids.append(report_request(classroom=classroom, period=NIGHTLY_PERIOD).pk)
+    return ids
+
+
+def latest_report(*, classroom: Classroom, period: str, game: str = "", student: Student | None = None
+                  ) -> Report | None:
+    reports = Report.objects.filter(classroom=classroom, period=period, game=game, status=Report.Status.DONE)
+    if student is None:
+        return reports.filter(scope=Report.Scope.CLASS).order_by("-built_at").first()
+    return reports.filter(scope=Report.Scope.STUDENT, student=student).order_by("-built_at").first()
+
+
+def my_progress(*, user: User) -> dict:
+    """A student's own progress, fresh from their attempts (a small query)."""
+    student = user.student
+    scope = Scope(classroom_id=student.classroom_id, start=None, end=timezone.now() + timedelta(seconds=1),
+                  student_user_id=user.pk)
+    return build.progress_summary(fact_table(scope))

@@ -1,0 +1,177 @@
+"""Report figures checked against a fixture whose numbers are worked out by hand below."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import Attempt, Match, Report, Seat
+from games.reports.mistakes import classify
+from games.services.reports import latest_report, my_progress, report_build, report_request
+from tests.factories import StudentFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def attempt(student, match, kind, a, b, answer, correct, think_ms, fact, days_ago=1):
+    return Attempt(student=student.user, classroom=student.classroom, match=match, game=match.game, kind=kind,
+                   a=a, b=b, answer=answer, correct=correct, think_ms=think_ms,
+                   fact_a=fact[0] if fact else None, fact_b=fact[1] if fact else None,
+                   mistake_type=classify(kind, a, b, answer, correct),
+                   created_at=timezone.now() - timedelta(days=days_ago))
+
+
+@pytest.fixture
+def fixture(classroom):
+    ana = StudentFactory(classroom=classroom, first_name="Ana", display_name="Ana L.")
+    ben = StudentFactory(classroom=classroom, first_name="Ben", display_name="Ben O.")
+    start = timezone.now() - timedelta(days=1, minutes=10)
+    match = Match.objects.create(classroom=classroom, game="four_in_a_row", players=2, seed=1, status="finished",
+                                 started_at=start, finished_at=start + timedelta(minutes=6))
+    Seat.objects.create(match=match, index=0, user=ana.user)
+    Seat.objects.create(match=match, index=1, user=ben.user)
+    fult = Match.objects.create(classroom=classroom, game="fultiples", players=2, seed=2, status="finished",
+                                started_at=start, finished_at=start + timedelta(minutes=3))
+    Seat.objects.create(match=fult, index=0, user=ana.user)
+    Attempt.objects.bulk_create([
+        # Ana, 7 x 8: right (think 2000), wrong 54 (3000), wrong 8 x 7 = 63 neighbour (5000), right (1000)
+        attempt(ana, match, "multiply", 7, 8, 56, True, 2000, [7, 8]),
+        attempt(ana, match, "multiply", 7, 8, 54, False, 3000, [7, 8]),
+        attempt(ana, match, "multiply", 8, 7, 63, False, 5000, [7, 8]),
+        attempt(ana, match, "multiply", 7, 8, 56, True, 1000, [7, 8]),
+        # Ana, 3 x 4 answered 7: addition (think 4000)
+        attempt(ana, match, "multiply", 3, 4, 7, False, 4000, [3, 4]),
+        # Ana in Fultiples: 6 then 42 right (fact 6 x 7, think 1500); 8 then 42 wrong (near miss, no fact)
+        attempt(ana, fult, "factor_pair", 6, 42, None, True, 1500, [6, 7]),
+        attempt(ana, fult, "factor_pair", 8, 42, None, False, 2500, None),
+        # Ben, 7 x 8 right twice (think 3000, 4000); an old attempt outside a 7-day period
+        attempt(ben, match, "multiply", 8, 7, 56, True, 3000, [7, 8]),
+        attempt(ben, match, "multiply", 7, 8, 56, True, 4000, [7, 8]),
+        attempt(ben, match, "multiply", 2, 3, 5, False, 9000, [2, 3], days_ago=20),
+    ])
+    return {"ana": ana, "ben": ben}
+
+
+def build(classroom, period="30d", game=""):
+    report = report_build(report_id=report_request(classroom=classroom, period=period, game=game).pk)
+    assert report.status == "done"
+    assert report.done == report.total == 3
+    return report
+
+
+def fact(data, a, b):
+    return next(f for f in data["facts"] if (f["a"], f["b"]) == (a, b))
+
+
+def test_class_grid_counts_both_orders_as_one_fact_with_median_think_time(classroom, fixture):
+    data = build(classroom).data
+    seven_eight = fact(data, 7, 8)
+    # Ana 4 + Ben 2 = 6 attempts, 4 right; think times 1000 2000 3000 3000 4000 5000 -> median 3000
+    assert (seven_eight["attempts"], seven_eight["right"], seven_eight["wrong"]) == (6, 4, 2)
+    assert seven_eight["accuracy"] == round(4 / 6, 3)
+    assert seven_eight["median_think_ms"] == 3000
+    assert fact(data, 6, 7)["attempts"] == 1  # a correct factor_pair sits on the grid too
+    assert fact(data, 2, 3)["wrong"] == 1
+    assert data["grid_size"] == 10
+
+
+def test_student_report_figures(classroom, fixture):
+    report = build(classroom)
+    ana = Report.objects.get(parent=report, student=fixture["ana"]).data
+    seven_eight = fact(ana, 7, 8)
+    # 1000 2000 3000 5000 -> median (2000 + 3000) / 2 = 2500
+    assert (seven_eight["attempts"], seven_eight["right"], seven_eight["median_think_ms"]) == (4, 2, 2500)
+    assert [(f["a"], f["b"]) for f in ana["most_missed"]] == [(7, 8), (3, 4)]
+    mistakes = {(m["kind"], m["mistake_type"]): m["count"] for m in ana["mistakes"]}
+    assert mistakes == {("multiply", "other"): 1, ("multiply", "neighbour"): 1, ("multiply", "addition"): 1,
+                        ("factor_pair", "near_miss"): 1}
+    judgements = {j["kind"]: (j["attempts"], j["right"]) for j in ana["judgements"]}
+    assert judgements == {"multiply": (5, 2), "factor_pair": (2, 1)}
+    assert ana["totals"] == {"attempts": 7, "right": 3, "accuracy": round(3 / 7, 3), "facts_seen": 3,
+                             "facts_mastered": 0}
+    assert sum(week["attempts"] for week in ana["by_week"]) == 7
+
+
+def test_students_who_need_help_and_activity(classroom, fixture):
+    data = build(classroom).data
+    # Ana: 7 x 8 with 4 attempts at 50 % -> needs help; Ben: 2 attempts -> not enough to judge
+    assert data["needs_help"] == {"7x8": [{"student": "Ana L.", "attempts": 4, "accuracy": 0.5}]}
+    activity = {row["student"]: row for row in data["activity"]}
+    assert (activity["Ana L."]["matches"], activity["Ana L."]["minutes"], activity["Ana L."]["attempts"]) == (2, 9.0, 7)
+    assert (activity["Ben O."]["matches"], activity["Ben O."]["minutes"], activity["Ben O."]["attempts"]) == (1, 6.0, 3)
+
+
+def test_period_and_game_filters(classroom, fixture):
+    week = build(classroom, period="7d").data
+    assert [(f["a"], f["b"]) for f in week["facts"]] == [(3, 4), (6, 7), (7, 8)]  # Ben's 2 x 3 is 20 days old
+    fultiples = build(classroom, game="fultiples").data
+    assert [(f["a"], f["b"]) for f in fultiples["facts"]] == [(6, 7)]
+
+
+def test_the_latest_built_report_is_found_for_the_page(classroom, fixture):
+    report = build(classroom)
+    assert latest_report(classroom=classroom, period="30d") == report
+    assert latest_report(classroom=classroom, period="30d", student=fixture["ben"]).parent == report
+    assert latest_report(classroom=classroom, period="7d") is None
+
+
+def test_my_progress_lists_facts_mastered_and_to_practise(classroom, fixture):
+    ana = my_progress(user=fixture["ana"].user)
+    assert ana["mastered"] == []
+    assert ana["practise"] == [[3, 4], [7, 8]]
+    ben = my_progress(user=fixture["ben"].user)
+    assert ben["practise"] == [[2, 3]]
+
+
+def test_report_api_build_read_and_export(classroom, fixture, django_capture_on_commit_callbacks):
+    import csv
+    import io
+
+    from pypdf import PdfReader
+
+    from tests.conftest import client_for
+
+    client = client_for(classroom.teacher)
+    with django_capture_on_commit_callbacks(execute=False) as jobs:
+        created = client.post(f"/api/classes/{classroom.pk}/reports/", {"period": "30d"}, format="json").json()
+    assert (created["status"], created["done"], created["total"]) == ("pending", 0, 3)
+    assert len(jobs) == 1
+    assert client.get(f"/api/classes/{classroom.pk}/reports/latest/").status_code == 404
+    report_build(report_id=created["id"])
+    latest = client.get(f"/api/classes/{classroom.pk}/reports/latest/?period=30d").json()
+    assert latest["id"] == created["id"]
+    assert latest["data"]["needs_help"]["7x8"][0]["student"] == "Ana L."
+    ana = client.get(f"/api/students/{fixture['ana'].pk}/report/").json()
+    assert ana["student_name"] == "Ana L."
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/api/reports/{created['id']}/facts.csv").content.decode())))
+    assert {"fact": "7 x 8", "attempts": "6", "right": "4"}.items() <= rows[-1].items()
+    students = client.get(f"/api/reports/{created['id']}/students.csv").content.decode().splitlines()
+    assert students[0] == "student,matches,minutes,attempts,accuracy"
+    assert students[1].startswith("Ana L.,2,9.0,7,")
+    pdf = PdfReader(io.BytesIO(client.get(f"/api/reports/{created['id']}/pdf").content))
+    text = pdf.pages[0].extract_text()
+    assert "Most missed facts" in text
+    assert "7 x 8" in text
+    student_pdf = client.get(f"/api/reports/{ana['id']}/pdf")
+    assert student_pdf["Content-Type"] == "application/pdf"
+
+
+@pytest.mark.parametrize("who", ["other_teacher", "student", "anonymous"])
+def test_reports_are_only_for_the_classes_teacher(classroom, fixture, other_teacher, who):
+    from tests.conftest import client_for
+
+    report = report_build(report_id=report_request(classroom=classroom).pk)
+    user = {"other_teacher": other_teacher, "student": fixture["ana"].user, "anonymous": None}[who]
+    client = client_for(user)
+    expected = {"other_teacher": 404, "student": 403, "anonymous": 401}[who]
+    assert client.get(f"/api/reports/{report.pk}/").status_code == expected
+    assert client.get(f"/api/reports/{report.pk}/facts.csv").status_code == expected
+    assert client.post(f"/api/classes/{classroom.pk}/reports/", {}, format="json").status_code == expected
+
+
+def test_students_read_only_their_own_progress(classroom, fixture):
+    from tests.conftest import client_for
+
+    mine = client_for(fixture["ana"].user).get("/api/my/progress/").json()
+    assert mine["practise"] == [[3, 4], [7, 8]]
+    assert client_for(classroom.teacher).get("/api/my/progress/").status_code == 403
