@@ -58,7 +58,7 @@ run: install
 	@$(MAKE) --no-print-directory demo
 	@echo "Starting the Celery worker (filesystem broker, no server) and the web server..."
 	@trap 'kill 0' EXIT INT TERM; \
-	  $(VENV)/bin/celery -A config worker --beat --pool=threads --concurrency=2 --loglevel=warning \
+	  $(VENV)/bin/celery -A config --quiet worker --beat --pool=threads --concurrency=2 --loglevel=warning \
 	    --schedule var/celerybeat-schedule & \
 	  $(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --log-level warning & \
 	  sleep 3; echo; echo "Multiplayground is running: open http://$(HOST):$(PORT)  (Ctrl-C stops it)"; wait
