@@ -122,12 +122,13 @@ else:
     # A broker that needs no server: kombu's filesystem transport under var/broker.
     CELERY_BROKER_URL = "filesystem://"
     _broker_dir = VAR_DIR / "broker"
-    for _sub in ("in", "processed"):
+    for _sub in ("in", "processed", "control"):
         (_broker_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir / "in"),
         "data_folder_out": str(_broker_dir / "in"),
         "processed_folder": str(_broker_dir / "processed"),
+        "control_folder": str(_broker_dir / "control"),
         "store_processed": False,
     }
 CELERY_TASK_ACKS_LATE = True
