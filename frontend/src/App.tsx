@@ -1,11 +1,32 @@
+import { Suspense, lazy, type ReactNode } from "react";
 import { Route, Routes } from "react-router-dom";
 import { RequireRole } from "./auth";
-import { PublicLayout, TeacherLayout } from "./components/Layout";
+import { PlayLayout, PublicLayout, TeacherLayout } from "./components/Layout";
 import { Landing, NotFound } from "./pages/Landing";
+import { MatchPage } from "./pages/play/MatchPage";
+import { EnterCode, PickName, SecretStep, TokenSignIn } from "./pages/student/SignIn";
+import { StudentHome } from "./pages/student/Home";
 import { PasswordReset, TeacherForgot, TeacherLogin, TeacherSignup } from "./pages/teacher/Auth";
-import { ClassesPage } from "./pages/teacher/Classes";
-import { RosterPage } from "./pages/teacher/Roster";
-import { EnterCode, PickName, SecretStep, StudentHome, TokenSignIn } from "./pages/student/SignIn";
+
+// The signed-in teacher's pages are a separate chunk: the children's tablets never load them.
+const ClassesPage = lazy(() => import("./pages/teacher/Classes").then((m) => ({ default: m.ClassesPage })));
+const RosterPage = lazy(() => import("./pages/teacher/Roster").then((m) => ({ default: m.RosterPage })));
+const AssignmentsPage = lazy(() => import("./pages/teacher/Assignments").then((m) => ({ default: m.AssignmentsPage })));
+const LivePage = lazy(() => import("./pages/teacher/Live").then((m) => ({ default: m.LivePage })));
+
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="loading" role="status">
+          Loading…
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** Every client route. Django serves index.html for all of them. */
 export function AppRoutes() {
@@ -31,6 +52,17 @@ export function AppRoutes() {
         />
         <Route path="*" element={<NotFound />} />
       </Route>
+      {/* A match fills the tablet: no top bar (the match header has the way home). */}
+      <Route element={<PlayLayout />}>
+        <Route
+          path="play/:matchId"
+          element={
+            <RequireRole role="student">
+              <MatchPage role="student" />
+            </RequireRole>
+          }
+        />
+      </Route>
       <Route
         path="teacher"
         element={
@@ -39,8 +71,11 @@ export function AppRoutes() {
           </RequireRole>
         }
       >
-        <Route index element={<ClassesPage />} />
-        <Route path="classes/:id" element={<RosterPage />} />
+        <Route index element={<Loading><ClassesPage /></Loading>} />
+        <Route path="classes/:id" element={<Loading><RosterPage /></Loading>} />
+        <Route path="classes/:id/assignments" element={<Loading><AssignmentsPage /></Loading>} />
+        <Route path="classes/:id/live" element={<Loading><LivePage /></Loading>} />
+        <Route path="matches/:matchId" element={<MatchPage role="teacher" />} />
       </Route>
     </Routes>
   );

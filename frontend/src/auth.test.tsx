@@ -63,10 +63,16 @@ describe("route guards", () => {
   });
 
   it("shows the student home to a student", async () => {
-    mockFetch({ "GET /api/auth/me/": () => json(200, student) });
+    mockFetch({
+      "GET /api/auth/me/": () => json(200, student),
+      "GET /api/my/assignments/": () => json(200, []),
+      "GET /api/my/matches/": () => json(200, []),
+      "GET /api/my/current-match/": () => json(200, { match: null }),
+      "GET /api/my/challenges/": () => json(200, []),
+    });
     renderAt("/home");
     expect(await screen.findByRole("heading", { level: 1, name: "Hi Ana L.!" })).toBeTruthy();
-    expect(screen.getByText("Your games will appear here.")).toBeTruthy();
+    expect(await screen.findByText("No games right now. Your teacher will add some soon!")).toBeTruthy();
   });
 
   it("only returns to same-area paths after sign-in", () => {

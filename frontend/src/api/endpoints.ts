@@ -1,9 +1,23 @@
 // One typed function per endpoint. Paths end with "/" like Django's.
-import { ApiError, fetchAllPages, request, requestFile, type DownloadedFile } from "./http";
+import type { StateMessage } from "../protocol/messages";
+import { ApiError, fetchAllPages, request, requestFile, requestWithHeaders, type DownloadedFile } from "./http";
 import type {
   AddNamesRequest,
   AddedStudents,
+  Assignment,
+  AssignmentCreate,
+  AssignmentPatch,
+  Batch,
+  BotLevel,
   CardsRequest,
+  Challenge,
+  ClassLive,
+  ComputerMatchRequest,
+  CurrentMatch,
+  Game,
+  MatchHistory,
+  MyAssignment,
+  NewChallengeRequest,
   Classroom,
   ClassroomCreate,
   ClassroomPatch,
@@ -108,3 +122,111 @@ export const studentLogin = (body: StudentLoginRequest) => request<Me>("POST", "
 
 export const studentTokenLogin = (token: string) =>
   request<Me>("POST", "/api/student-login/token/", { json: { token } });
+
+// --- games ------------------------------------------------------------------
+
+let gamesCache: Promise<Game[]> | null = null;
+
+/** The four games (titles, player counts, rules). Fetched once per page load. */
+export function listGames(): Promise<Game[]> {
+  gamesCache ??= request<Game[]>("GET", "/api/games/").catch((err) => {
+    gamesCache = null;
+    throw err;
+  });
+  return gamesCache;
+}
+
+/** Tests only: forget the cached game list. */
+export function resetGamesCache(): void {
+  gamesCache = null;
+}
+
+// --- assignments (teacher) ----------------------------------------------------
+
+export const listAssignments = (classId: number | string, signal?: AbortSignal) =>
+  request<Assignment[]>("GET", `/api/classes/${enc(String(classId))}/assignments/`, { signal });
+
+export const createAssignment = (classId: number, body: AssignmentCreate) =>
+  request<Assignment>("POST", `/api/classes/${classId}/assignments/`, { json: body });
+
+export const updateAssignment = (id: number, body: AssignmentPatch) =>
+  request<Assignment>("PATCH", `/api/assignments/${id}/`, { json: body });
+
+export const closeAssignment = (id: number) => request<Assignment>("POST", `/api/assignments/${id}/close/`);
+
+export const deleteAssignment = (id: number) => request<void>("DELETE", `/api/assignments/${id}/`);
+
+/** The teacher's Fultiples grid batches (an assignment may use a finished one). */
+export const listBatches = (signal?: AbortSignal) => fetchAllPages<Batch>("/api/batches/", signal);
+
+export const getClassLive = (classId: number | string, signal?: AbortSignal) =>
+  request<ClassLive>("GET", `/api/classes/${enc(String(classId))}/live/`, { signal });
+
+// --- playing (student) --------------------------------------------------------
+
+export const listMyAssignments = (signal?: AbortSignal) =>
+  request<MyAssignment[]>("GET", "/api/my/assignments/", { signal });
+
+export const getCurrentMatch = (signal?: AbortSignal) =>
+  request<CurrentMatch>("GET", "/api/my/current-match/", { signal });
+
+export const listMyChallenges = (signal?: AbortSignal) =>
+  request<Challenge[]>("GET", "/api/my/challenges/", { signal });
+
+export const listMyMatches = (signal?: AbortSignal) => request<MatchHistory[]>("GET", "/api/my/matches/", { signal });
+
+export const quickMatch = (assignmentId: number) =>
+  request<StateMessage>("POST", `/api/assignments/${assignmentId}/quick-match/`);
+
+export const computerMatch = (assignmentId: number, botLevel: BotLevel) =>
+  request<StateMessage>("POST", `/api/assignments/${assignmentId}/computer-match/`, {
+    json: { bot_level: botLevel } satisfies ComputerMatchRequest,
+  });
+
+export const challengeClassmate = (assignmentId: number, opponentUserId: number) =>
+  request<Challenge>("POST", `/api/assignments/${assignmentId}/challenges/`, {
+    json: { opponent: opponentUserId } satisfies NewChallengeRequest,
+  });
+
+export const acceptChallenge = (id: number) => request<Challenge>("POST", `/api/challenges/${id}/accept/`);
+
+export const declineChallenge = (id: number) => request<Challenge>("POST", `/api/challenges/${id}/decline/`);
+
+// --- one match ------------------------------------------------------------------
+
+export interface TimedSnapshot {
+  state: StateMessage;
+  /** The response's Date header in epoch ms (1 s resolution), or null when absent. */
+  serverDateMs: number | null;
+  /** Local Date.now() just before sending and just after the answer arrived. */
+  sentAt: number;
+  receivedAt: number;
+}
+
+/** The match as this user may see it, with what the clock-offset estimate needs. */
+export async function getMatchSnapshot(matchId: number, signal?: AbortSignal): Promise<TimedSnapshot> {
+  const sentAt = Date.now();
+  const { data, headers } = await requestWithHeaders<StateMessage>("GET", `/api/matches/${matchId}/`, { signal });
+  const receivedAt = Date.now();
+  const date = headers.get("Date");
+  const parsed = date ? Date.parse(date) : NaN;
+  return { state: data, serverDateMs: Number.isNaN(parsed) ? null : parsed, sentAt, receivedAt };
+}
+
+export const startMatch = (id: number) => request<StateMessage>("POST", `/api/matches/${id}/start/`);
+
+export const leaveMatch = (id: number) => request<void>("POST", `/api/matches/${id}/leave/`);
+
+export const rematch = (id: number) => request<StateMessage>("POST", `/api/matches/${id}/rematch/`);
+
+export const takeBackSeat = (id: number) => request<StateMessage>("POST", `/api/matches/${id}/take-back/`);
+
+export const endMatch = (id: number) => request<StateMessage>("POST", `/api/matches/${id}/end/`);
+
+/** The match id an "already_playing" refusal points to, if it names one. */
+export function alreadyPlayingMatchId(err: unknown): number | null {
+  if (!(err instanceof ApiError) || err.code !== "already_playing") return null;
+  const body = err.body as { error?: { match_id?: unknown } } | null;
+  const id = body?.error?.match_id;
+  return typeof id === "number" && Number.isInteger(id) ? id : null;
+}

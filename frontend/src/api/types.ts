@@ -1,6 +1,7 @@
 // The API's types. Everything the backend's OpenAPI schema describes comes from
 // the generated src/api/schema.d.ts (`make frontend-generated`; never edit it
 // by hand). Only what the schema does not describe is written by hand below.
+import type { MatchMeta, MatchResult } from "../protocol/messages";
 import type { components } from "./schema";
 
 type Schemas = components["schemas"];
@@ -32,6 +33,34 @@ export type StudentLoginName = Schemas["StudentLoginName"];
 export type StudentLoginRequest = Schemas["StudentLoginRequest"];
 export type TokenLoginRequest = Schemas["TokenLoginRequest"];
 
+export type Game = Schemas["Game"];
+export type BotLevel = Schemas["BotLevelEnum"];
+
+/** `options` and `bot_levels` are untyped JSON in the schema: narrowed here. */
+export type Assignment = Omit<Schemas["Assignment"], "options" | "bot_levels"> & {
+  options: AssignmentOptions;
+  bot_levels: BotLevel[];
+};
+export type AssignmentCreate = Omit<Schemas["AssignmentRequest"], "options" | "bot_levels"> & {
+  options?: AssignmentOptions;
+  bot_levels?: BotLevel[];
+};
+export type AssignmentPatch = Omit<Schemas["PatchedAssignmentRequest"], "options" | "bot_levels"> & {
+  options?: AssignmentOptions;
+  bot_levels?: BotLevel[];
+};
+
+export type Batch = Schemas["Batch"];
+
+/** `classmates` is a list of untyped dicts in the schema: narrowed here. */
+export type MyAssignment = Omit<Schemas["MyAssignment"], "classmates"> & { classmates: Classmate[] };
+export type Challenge = Schemas["Challenge"];
+export type ChallengeStatus = Schemas["ChallengeStatusEnum"];
+export type NewChallengeRequest = Schemas["NewChallengeRequest"];
+export type ComputerMatchRequest = Schemas["ComputerMatchRequest"];
+/** `result` is untyped JSON in the schema. */
+export type MatchHistory = Omit<Schemas["MatchHistory"], "result"> & { result: MatchResult | null };
+
 export type SignUpRequest = Schemas["SignUpRequest"];
 export type LoginRequest = Schemas["LoginRequest"];
 export type PasswordResetRequest = Schemas["PasswordResetRequest"];
@@ -51,6 +80,38 @@ export interface ApiErrorBody {
     fields: Record<string, string[]>;
     [extra: string]: unknown;
   };
+}
+
+/** Engine setup options of an assignment (games.md, engine-contract.md "Setup options"). */
+export type AssignmentOptions = Record<string, unknown>;
+
+/** MyAssignment.classmates: the classmates this student may challenge. */
+export interface Classmate {
+  user_id: number;
+  name: string;
+}
+
+/** GET /api/my/current-match/ (the schema says `match: unknown`). */
+export interface CurrentMatch {
+  match: MatchMeta | null;
+}
+
+/** GET /api/classes/{id}/live/ (the schema types both lists as untyped dicts). */
+export interface LiveStudent {
+  id: number;
+  user_id: number;
+  display_name: string;
+  online: boolean;
+}
+export interface LiveMatch extends MatchMeta {
+  version: number;
+  scores: number[] | null;
+  hand_sizes: number[] | null;
+  to_move: number[];
+}
+export interface ClassLive {
+  students: LiveStudent[];
+  matches: LiveMatch[];
 }
 
 // The sign-in pictures are not an API type: they come from

@@ -27,6 +27,18 @@ export function PublicLayout() {
   );
 }
 
+/** Frame for a student's match: the whole screen for the board, no top bar. */
+export function PlayLayout() {
+  return (
+    <>
+      <SkipLink />
+      <main id="main" tabIndex={-1} className="main-play">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
 /** Frame for signed-in teachers: brand, who is signed in, sign out. */
 export function TeacherLayout() {
   const { me, signOut } = useAuth();

@@ -5,7 +5,7 @@ import { studentLogin, studentTokenLogin } from "../../api/endpoints";
 import { ApiError } from "../../api/http";
 import type { Me, StudentLoginClass } from "../../api/types";
 import { useAuth } from "../../auth";
-import { Button, FormError, toApiError, useAction } from "../../components/forms";
+import { Button, toApiError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { PICTURES, Picture, pictureLabel } from "../../components/Picture";
 import { CODE_LENGTH, isCompleteClassCode, normaliseClassCode } from "../../lib/classCode";
@@ -232,9 +232,21 @@ export function PictureStep({ code, studentId, name, onSignedIn }: StepProps) {
         </>
       ) : (
         <>
-          <p className="lead" id="picture-help">
-            Tap your {SEQUENCE_LENGTH} pictures in order.
-          </p>
+          {/* One slot of fixed height for the instruction, a wrong try or "Checking…": the
+              grid never moves, so a fast child does not tap the wrong picture. */}
+          <div className="picture-feedback">
+            {state.status === "wrong" || state.status === "failed" ? (
+              <div className="alert alert-error picture-alert" role="alert">
+                <p>{state.message}</p>
+              </div>
+            ) : checking ? (
+              <p className="checking" role="status">
+                Checking…
+              </p>
+            ) : (
+              <p className="lead">Tap your {SEQUENCE_LENGTH} pictures in order.</p>
+            )}
+          </div>
           <div className="progress-row">
             <ol className="dots" aria-label={`${count} of ${SEQUENCE_LENGTH} pictures chosen`}>
               {Array.from({ length: SEQUENCE_LENGTH }, (_, i) => (
@@ -251,17 +263,7 @@ export function PictureStep({ code, studentId, name, onSignedIn }: StepProps) {
             {count > 0 && !checking ? `${count} of ${SEQUENCE_LENGTH}: ${state.picked.map(pictureLabel).join(", ")}` : ""}
             {checking ? "Checking…" : ""}
           </p>
-          {(state.status === "wrong" || state.status === "failed") && (
-            <div className="alert alert-error big-alert" role="alert">
-              <p>{state.message}</p>
-            </div>
-          )}
-          {checking && (
-            <p className="checking" role="status">
-              Checking…
-            </p>
-          )}
-          <div className="picture-grid" role="group" aria-labelledby="picture-help">
+          <div className="picture-grid" role="group" aria-label={`Tap your ${SEQUENCE_LENGTH} pictures in order.`}>
             {PICTURES.map((p) => (
               <button
                 key={p.slug}
@@ -398,29 +400,6 @@ export function TokenSignIn() {
       <p role="status" className="lead">
         Signing you in…
       </p>
-    </Page>
-  );
-}
-
-export function StudentHome() {
-  const { me, signOut } = useAuth();
-  const navigate = useNavigate();
-  const { run, busy, error } = useAction(async () => {
-    await signOut();
-    navigate("/student", { replace: true });
-  });
-  if (!me) return null;
-  return (
-    <Page title="Home" heading={<>Hi {me.name}!</>} className="student">
-      {me.classroom && <p className="lead">Class {me.classroom.name}</p>}
-      <section aria-labelledby="games-heading" className="card games-empty">
-        <h2 id="games-heading">Your games</h2>
-        <p>Your games will appear here.</p>
-      </section>
-      <FormError error={error} />
-      <Button onClick={() => void run()} busy={busy} busyLabel="Signing out…" className="btn-huge">
-        Sign out
-      </Button>
     </Page>
   );
 }

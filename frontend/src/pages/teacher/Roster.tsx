@@ -20,6 +20,7 @@ import { Button, Field, FormError, TextArea, toApiError, useAction, useFocusFirs
 import { Page } from "../../components/Page";
 import { saveFile } from "../../lib/download";
 import { formatTime, isLocked, plural } from "../../lib/format";
+import { ClassNav } from "./ClassNav";
 import { ImportCsv } from "./ImportCsv";
 
 type Dialog =
@@ -101,9 +102,7 @@ export function RosterPage() {
 
   return (
     <Page title={klass.name}>
-      <p>
-        <Link to="/teacher">← Back to my classes</Link>
-      </p>
+      <ClassNav classId={klass.id} current="roster" />
       <p className="sr-only" role="status" aria-live="polite">
         {notice}
       </p>

@@ -1,0 +1,260 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
+import { AuthProvider } from "../../auth";
+import { resetGamesCache } from "../../api/endpoints";
+import type { Me } from "../../api/types";
+import type { BaseView, MatchMeta, StateMessage } from "../../protocol/messages";
+import type { BoardProps } from "../../games/types";
+import { FakeSocket } from "../../test/fakeSocket";
+import { json, mockFetch, type Call } from "../../test/fetchMock";
+import { MatchPage } from "./MatchPage";
+
+// The boards are other people's work: a stub shows what the page gives a board.
+vi.mock("../../games/registry", () => {
+  function StubBoard({ view, seat, clockOffsetMs, act, announce }: BoardProps) {
+    return (
+      <div data-testid="board">
+        <p>
+          Board for seat {String(seat)} at phase {view.phase}, offset {Math.round(clockOffsetMs / 1000)} s
+        </p>
+        <button
+          type="button"
+          onClick={async () => {
+            const r = await act({ type: "mark", cell: [0, 0] });
+            announce(r.ok ? "Marked." : `Refused: ${r.code}`);
+          }}
+        >
+          Mark
+        </button>
+      </div>
+    );
+  }
+  return { BOARDS: { fultiples: StubBoard, four_in_a_row: StubBoard, multiplin: StubBoard, stepping_divisors: StubBoard } };
+});
+
+const ANA: Me = { id: 1, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234" } };
+const TEACHER: Me = { id: 9, role: "teacher", name: "Ms Rivera", email: "r@school.test", classroom: null };
+
+function meta(extra: Partial<MatchMeta> = {}): MatchMeta {
+  return {
+    id: 7,
+    game: "fultiples",
+    kind: "quick",
+    status: "active",
+    players: 2,
+    host_user_id: 1,
+    hints: false,
+    assignment_id: 3,
+    result: null,
+    seats: [
+      { index: 0, name: "Ana L.", user_id: 1, bot: null, taken_over: false },
+      { index: 1, name: "Ben K.", user_id: 2, bot: null, taken_over: false },
+    ],
+    ...extra,
+  };
+}
+
+function view(extra: Partial<BaseView> = {}): BaseView {
+  return { game: "fultiples", seat: 0, players: 2, phase: "play", to_move: [0], deadline_ms: null, mistakes: [0, 2], result: null, ...extra };
+}
+
+function state(version: number, v: BaseView | null, m: MatchMeta = meta(), events: StateMessage["events"] = []): StateMessage {
+  return { type: "state", version, view: v, events, match: m };
+}
+
+function Where() {
+  const { pathname } = useLocation();
+  return <output data-testid="where">{pathname}</output>;
+}
+const where = () => screen.getByTestId("where").textContent;
+
+/** Server clock 60 s ahead of this browser. */
+const SERVER_AHEAD_MS = 60_000;
+
+function renderMatch(me: Me, snapshot: StateMessage, routes: Record<string, (c: Call) => Response | Promise<Response>> = {}) {
+  document.cookie = "csrftoken=t; path=/";
+  const calls = mockFetch({
+    "GET /api/auth/me/": () => json(200, me),
+    "GET /api/matches/7/": () => json(200, snapshot, { Date: new Date(Date.now() + SERVER_AHEAD_MS).toUTCString() }),
+    "GET /api/games/": () =>
+      json(200, [{ slug: "fultiples", title: "Fultiples", min_players: 2, max_players: 2, rules_summary: "Mark a factor or a multiple.\nHouse rule: a full board is a draw.", bot_levels: ["easy", "hard"] }]),
+    ...routes,
+  });
+  const path = me.role === "teacher" ? "/teacher/matches/7" : "/play/7";
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AuthProvider>
+        <Routes>
+          <Route path="/play/:matchId" element={<MatchPage role="student" />} />
+          <Route path="/teacher/matches/:matchId" element={<MatchPage role="teacher" />} />
+          <Route path="/home" element={<p>Home page</p>} />
+        </Routes>
+        <Where />
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+  return calls;
+}
+
+/** Open the page's socket and let the server send its snapshot. */
+async function connect(snapshot: StateMessage) {
+  await vi.waitFor(() => expect(FakeSocket.all.length).toBeGreaterThan(0));
+  const s = FakeSocket.last();
+  act(() => {
+    s.open();
+    s.receive(snapshot);
+  });
+  return s;
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  resetGamesCache();
+  vi.stubGlobal("WebSocket", FakeSocket);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("match page (student)", () => {
+  it("shows the players, whose turn, mistakes, the timer with the server's clock, and the board", async () => {
+    const deadline = Date.now() + SERVER_AHEAD_MS + 30_000;
+    const snap = state(4, view({ deadline_ms: deadline }));
+    renderMatch(ANA, snap);
+    const sock = await connect(snap);
+    expect(sock.url).toMatch(/\/ws\/matches\/7\/$/);
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Fultiples" })).toBeTruthy();
+    expect(screen.getByText("Your turn!")).toBeTruthy();
+    const players = screen.getByRole("list", { name: "Players" });
+    expect(within(players).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Ana L. (you)no mistakes", "Ben K.2 mistakes"]);
+    // the REST snapshot's Date header says the server is a minute ahead: 30 s left, not 90
+    await vi.waitFor(() => expect(screen.getByRole("timer").textContent).toMatch(/^0:(29|30|31)$/));
+    expect(await screen.findByText(/Board for seat 0 at phase play, offset 60 s/)).toBeTruthy();
+  });
+
+  it("says whose turn it is in words, and 'Everybody plays at once' for Multiplin", async () => {
+    const snap = state(4, view({ to_move: [1] }));
+    renderMatch(ANA, snap);
+    const sock = await connect(snap);
+    expect(await screen.findByText("Ben K.'s turn")).toBeTruthy();
+    act(() => sock.receive(state(5, view({ game: "multiplin", to_move: [0, 1] }), meta({ game: "multiplin" }))));
+    expect(await screen.findByText("Everybody plays at once")).toBeTruthy();
+  });
+
+  it("a board's act() goes over the socket and its announce() reaches the live region", async () => {
+    const snap = state(4, view());
+    renderMatch(ANA, snap);
+    const sock = await connect(snap);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Mark" }));
+    const sent = sock.sent.find((m) => (m as { type: string }).type === "action") as { client_id: string };
+    expect(sent).toMatchObject({ type: "action", action: { type: "mark", cell: [0, 0] } });
+    act(() => sock.receive({ type: "error", code: "cell_taken", message: "Taken.", client_id: sent.client_id }));
+    await vi.waitFor(() => expect(screen.getByTestId("announcer").textContent).toContain("Refused: cell_taken"));
+  });
+
+  it("shows 'Connecting again…' after a drop", async () => {
+    const snap = state(4, view());
+    renderMatch(ANA, snap);
+    const sock = await connect(snap);
+    await screen.findByText("Your turn!");
+    act(() => sock.drop());
+    expect((await screen.findByText("Connecting again…")).closest("[role=status]")).toBeTruthy();
+  });
+
+  it("game over: the result in words, and Play again opens the rematch", async () => {
+    const over = meta({ status: "finished", result: { winners: [1], reason: "five_in_a_row" } });
+    const snap = state(9, view({ phase: "over", to_move: [], result: over.result }), over);
+    const calls = renderMatch(ANA, snap, { "POST /api/matches/7/rematch/": () => json(201, state(0, view(), meta({ id: 8 }))) });
+    await connect(snap);
+    expect(await screen.findByRole("heading", { name: "Game over" })).toBeTruthy();
+    expect(screen.getByText("Ben K. won this time. Good game!")).toBeTruthy();
+    expect(screen.getByText("Ben K. got five in a row.")).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Play again" }));
+    await vi.waitFor(() => expect(where()).toBe("/play/8"));
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/matches/7/rematch/")).toBe(true);
+  });
+
+  it("follows a rematch another player started", async () => {
+    const over = meta({ status: "finished", result: { winners: [], reason: "board_full" } });
+    const snap = state(9, view({ phase: "over", to_move: [], result: over.result }), over);
+    renderMatch(ANA, snap);
+    const sock = await connect(snap);
+    expect(await screen.findByText("It's a draw!")).toBeTruthy();
+    act(() => sock.receive(state(9, snap.view, over, [{ type: "rematch", match_id: 12 }])));
+    await vi.waitFor(() => expect(where()).toBe("/play/12"));
+  });
+
+  it("offers the seat back after a computer played for the child", async () => {
+    const taken = meta({ seats: [{ ...meta().seats[0]!, taken_over: true }, meta().seats[1]!] });
+    const snap = state(4, view(), taken);
+    const calls = renderMatch(ANA, snap, { "POST /api/matches/7/take-back/": () => json(200, state(4, view())) });
+    await connect(snap);
+    expect(await screen.findByText("A computer played for you while you were away.")).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Take back my seat" }));
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/matches/7/take-back/")).toBe(true);
+  });
+
+  it("opens the rules, house rules included", async () => {
+    const snap = state(4, view());
+    renderMatch(ANA, snap);
+    await connect(snap);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: /How to play/ }));
+    const dialog = await screen.findByRole("dialog", { name: "How to play Fultiples" });
+    expect(await within(dialog).findByText(/House rule: a full board is a draw/)).toBeTruthy();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("lobby: the host can start with 2 or more players, anybody can leave", async () => {
+    const lobby = meta({ status: "lobby", players: 4, game: "multiplin" });
+    const snap = state(0, null, lobby);
+    const calls = renderMatch(ANA, snap, {
+      "POST /api/matches/7/start/": () => json(200, state(1, view(), meta({ status: "active" }))),
+      "POST /api/matches/7/leave/": () => new Response(null, { status: 204 }),
+    });
+    await connect(snap);
+    expect(await screen.findByText("2 of 4 players are here. Waiting for 2 more…")).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Start now" }));
+    expect(calls.some((c) => c.path === "/api/matches/7/start/")).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Leave" }));
+    expect(await screen.findByText("Home page")).toBeTruthy();
+  });
+
+  it("lobby: a guest does not see Start now", async () => {
+    const lobby = meta({ status: "lobby", players: 4, game: "multiplin", host_user_id: 2 });
+    const snap = state(0, null, lobby);
+    renderMatch(ANA, snap);
+    await connect(snap);
+    await screen.findByText(/Waiting for 2 more/);
+    expect(screen.queryByRole("button", { name: "Start now" })).toBeNull();
+  });
+
+  it("a match that is not yours", async () => {
+    renderMatch(ANA, state(1, view()), { "GET /api/matches/7/": () => json(404, { error: { code: "not_found", message: "Not found.", fields: {} } }) });
+    expect(await screen.findByText(/isn't one of yours/)).toBeTruthy();
+  });
+});
+
+describe("match page (teacher watching)", () => {
+  it("is read-only and can end the match after a confirmation", async () => {
+    const snap = state(4, view({ seat: null }));
+    const calls = renderMatch(TEACHER, snap, {
+      "POST /api/matches/7/end/": () => json(200, state(5, view({ seat: null }), meta({ status: "aborted", result: { winners: [], reason: "ended_by_teacher" } }))),
+    });
+    await connect(snap);
+    expect(await screen.findByText("You are watching. Only the players can move.")).toBeTruthy();
+    expect(screen.getByText("Ana L.'s turn")).toBeTruthy();
+    expect(await screen.findByText(/Board for seat null/)).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "End match" }));
+    const dialog = screen.getByRole("dialog", { name: "End this match?" });
+    await user.click(within(dialog).getByRole("button", { name: "End match" }));
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/matches/7/end/")).toBe(true);
+  });
+});

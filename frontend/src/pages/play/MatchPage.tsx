@@ -1,0 +1,227 @@
+// One live match: /play/:matchId for a seated student, /teacher/matches/:matchId for the
+// teacher watching. The socket (useMatch) brings the state; a reload lands in the same match
+// at the same version because the server sends a snapshot on connect.
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
+import { useAuth } from "../../auth";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { usePageHeading } from "../../components/Page";
+import { gameTitle } from "../../games/catalog";
+import { BOARDS } from "../../games/registry";
+import { joinNames, turnInWords } from "../../games/words";
+import type { GameEvent, StateMessage } from "../../protocol/messages";
+import { useMatch } from "../../protocol/useMatch";
+import { ConnectionBadge } from "./ConnectionBadge";
+import { EndMatchButton } from "./EndMatchButton";
+import { GameOver } from "./GameOver";
+import { Lobby } from "./Lobby";
+import { PlayerList } from "./PlayerList";
+import { RulesButton } from "./RulesButton";
+import { TakeoverBanner } from "./TakeoverBanner";
+import { TurnTimer } from "./TurnTimer";
+
+type Role = "student" | "teacher";
+
+/** A polite live region fed by boards and the page; repeating the same text still speaks. */
+function useAnnouncer() {
+  const [said, setSaid] = useState({ text: "", n: 0 });
+  const announce = useCallback((text: string) => setSaid((s) => ({ text, n: s.n + 1 })), []);
+  const region = (
+    <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer">
+      {said.text}
+      {said.n % 2 ? "\u200b" : ""}
+    </div>
+  );
+  return { announce, region };
+}
+
+export function MatchPage({ role }: { role: Role }) {
+  const { matchId = "" } = useParams();
+  const id = Number(matchId);
+  const { state, connection, lastEvents, clockOffsetMs, act, problem } = useMatch(id);
+  const { announce, region } = useAnnouncer();
+  const { me } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const base = role === "teacher" ? "/teacher/matches/" : "/play/";
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const back = role === "teacher" ? (typeof from === "string" && from.startsWith("/teacher") ? from : "/teacher") : "/home";
+  const backLabel = role === "teacher" ? "Back" : "Back home";
+
+  usePageEvents(lastEvents, state, role, announce, (next) => navigate(`${base}${next}`, { state: location.state }));
+
+  if (problem) {
+    return (
+      <MatchFrame title="Match not found" back={back} backLabel={backLabel}>
+        <div className="alert alert-error" role="alert">
+          <p>{role === "teacher" ? "We couldn't find that match." : "This match isn't one of yours. Go back and start a new one!"}</p>
+        </div>
+      </MatchFrame>
+    );
+  }
+  if (!state) {
+    return (
+      <MatchFrame title="Getting the game ready" back={back} backLabel={backLabel}>
+        <p className="loading" role="status">
+          Getting the game ready…
+        </p>
+        {connection !== "connecting" && <ConnectionBadge connection={connection} />}
+      </MatchFrame>
+    );
+  }
+
+  const { match, view } = state;
+  const spectator = role === "teacher";
+  const seat = spectator ? null : (view?.seat ?? match.seats.find((s) => me && s.user_id === me.id)?.index ?? null);
+  const title = gameTitle(match.game);
+  const over = match.status === "finished" || match.status === "aborted";
+  const mySeat = seat === null ? undefined : match.seats.find((s) => s.index === seat);
+  const Board = BOARDS[match.game];
+  const players = joinNames(match.seats.map((s) => s.name));
+
+  return (
+    <div className="match-page" data-status={match.status}>
+      <MatchHeader
+        title={title}
+        state={state}
+        seat={seat}
+        clockOffsetMs={clockOffsetMs}
+        connection={connection}
+        back={back}
+        backLabel={role === "teacher" ? backLabel : "Home"}
+        extra={spectator && !over ? <EndMatchButton matchId={match.id} players={players} /> : null}
+      />
+      {spectator && <p className="spectator-note">You are watching. Only the players can move.</p>}
+      {match.status === "lobby" ? (
+        <Lobby match={match} myUserId={me?.id ?? null} spectator={spectator} />
+      ) : (
+        <>
+          {mySeat?.taken_over && !over && <TakeoverBanner matchId={match.id} />}
+          {over && <GameOver match={match} view={view} viewerSeat={seat} backTo={back} backLabel={backLabel} spectator={spectator} />}
+          {view && (
+            <ErrorBoundary fallback={<BoardProblem />}>
+              <Suspense
+                fallback={
+                  <p className="loading" role="status">
+                    Getting the board ready…
+                  </p>
+                }
+              >
+                <div className="board-area">
+                  <Board
+                    view={view}
+                    match={match}
+                    seat={seat}
+                    hints={match.hints}
+                    events={lastEvents}
+                    clockOffsetMs={clockOffsetMs}
+                    act={act}
+                    announce={announce}
+                  />
+                </div>
+              </Suspense>
+            </ErrorBoundary>
+          )}
+        </>
+      )}
+      {region}
+    </div>
+  );
+}
+
+function BoardProblem() {
+  return (
+    <div className="alert alert-error" role="alert">
+      <p>The board could not be shown. Check the connection, then reload the page.</p>
+      <button type="button" className="btn" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </div>
+  );
+}
+
+/** Page-level reactions to events: follow a rematch, say what the boards don't. */
+function usePageEvents(
+  events: GameEvent[],
+  state: StateMessage | null,
+  role: Role,
+  announce: (t: string) => void,
+  follow: (matchId: number) => void,
+) {
+  const seen = useRef<GameEvent[] | null>(null);
+  const latest = useRef({ state, role, announce, follow });
+  latest.current = { state, role, announce, follow };
+  useEffect(() => {
+    if (events === seen.current) return;
+    seen.current = events;
+    const { state, role, announce, follow } = latest.current;
+    for (const e of events) {
+      if (e.type === "rematch" && typeof e.match_id === "number" && e.match_id !== state?.match.id) {
+        announce("A new match is starting!");
+        follow(e.match_id);
+        return;
+      }
+      if (e.type === "ended_by_teacher") announce(role === "teacher" ? "You ended the match." : "The teacher ended the match.");
+      if (e.type === "started") announce("The game is starting!");
+      if (e.type === "joined") announce("Somebody joined.");
+      if (e.type === "left") announce("Somebody left.");
+    }
+  }, [events]);
+}
+
+interface HeaderProps {
+  title: string;
+  state: StateMessage;
+  seat: number | null;
+  clockOffsetMs: number;
+  connection: ReturnType<typeof useMatch>["connection"];
+  back: string;
+  backLabel: string;
+  extra: React.ReactNode;
+}
+
+function MatchHeader({ title, state, seat, clockOffsetMs, connection, back, backLabel, extra }: HeaderProps) {
+  const h1 = usePageHeading(title);
+  const { match, view } = state;
+  const turn = turnInWords(view, match, seat);
+  const myTurn = turn === "Your turn!";
+  const showTimer = match.status === "active" && !view?.result;
+  return (
+    <header className="match-header">
+      <div className="match-header-row">
+        <h1 ref={h1} tabIndex={-1} className="match-title">
+          {title}
+        </h1>
+        {turn && <p className={`turn ${myTurn ? "turn-mine" : ""}`}>{turn}</p>}
+        {showTimer && <TurnTimer deadlineMs={view?.deadline_ms ?? null} offsetMs={clockOffsetMs} />}
+        <ConnectionBadge connection={connection} />
+        <div className="match-header-actions">
+          <RulesButton game={match.game} />
+          {extra}
+          <Link className="btn" to={back}>
+            {backLabel}
+          </Link>
+        </div>
+      </div>
+      {match.status !== "lobby" && <PlayerList match={match} view={view} viewerSeat={seat} />}
+    </header>
+  );
+}
+
+/** The frame while there is no match to show yet (or none at all). */
+function MatchFrame({ title, back, backLabel, children }: { title: string; back: string; backLabel: string; children: React.ReactNode }) {
+  const h1 = usePageHeading(title);
+  return (
+    <div className="match-page">
+      <h1 ref={h1} tabIndex={-1} className="match-title">
+        {title}
+      </h1>
+      {children}
+      <p>
+        <Link className="btn" to={back}>
+          {backLabel}
+        </Link>
+      </p>
+    </div>
+  );
+}

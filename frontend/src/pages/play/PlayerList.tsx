@@ -1,0 +1,26 @@
+import { SeatMarker } from "../../components/SeatMarker";
+import type { BaseView, MatchMeta } from "../../protocol/messages";
+import { mistakesInWords } from "../../games/words";
+
+/** Each player: seat marker, name, "(you)", computer, mistakes. The one(s) to move stand out. */
+export function PlayerList({ match, view, viewerSeat }: { match: MatchMeta; view: BaseView | null; viewerSeat: number | null }) {
+  const toMove = new Set(match.status === "active" ? (view?.to_move ?? []) : []);
+  return (
+    <ul className="players" aria-label="Players">
+      {match.seats.map((s) => {
+        const mistakes = view?.mistakes?.[s.index];
+        return (
+          <li key={s.index} className={`player ${toMove.has(s.index) ? "player-to-move" : ""}`}>
+            <SeatMarker seat={s.index} size={22} />
+            <span className="player-name">
+              {s.name}
+              {s.index === viewerSeat && <span className="player-you"> (you)</span>}
+            </span>
+            {s.taken_over && <span className="badge badge-warn">computer helping</span>}
+            {typeof mistakes === "number" && <span className="player-mistakes">{mistakesInWords(mistakes)}</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

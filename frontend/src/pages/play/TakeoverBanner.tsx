@@ -1,0 +1,16 @@
+import { takeBackSeat } from "../../api/endpoints";
+import { Button, FormError, useAction } from "../../components/forms";
+
+/** The viewer's seat is being played by a computer (they were away too long). */
+export function TakeoverBanner({ matchId }: { matchId: number }) {
+  const { run, busy, error } = useAction(() => takeBackSeat(matchId));
+  return (
+    <div className="alert alert-info takeover" role="alert">
+      <p>A computer played for you while you were away.</p>
+      <Button variant="primary" busy={busy} busyLabel="Coming back…" onClick={() => void run()}>
+        Take back my seat
+      </Button>
+      <FormError error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+// The child's home: back to a running match, the open games, challenges, the last games.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { getCurrentMatch, listMyAssignments, listMyChallenges, listMyMatches } from "../../api/endpoints";
+import type { ApiError } from "../../api/http";
+import type { Challenge, MatchHistory, MyAssignment } from "../../api/types";
+import { useAuth } from "../../auth";
+import { Button, FormError, toApiError, useAction } from "../../components/forms";
+import { Page } from "../../components/Page";
+import { gameTitle } from "../../games/catalog";
+import { usePoll } from "../../lib/usePoll";
+import type { MatchMeta } from "../../protocol/messages";
+import { AssignmentCard } from "./AssignmentCard";
+import { History } from "./History";
+import { IncomingChallenges } from "./IncomingChallenges";
+
+/** How often challenges and the current match are checked. */
+export const CHALLENGE_POLL_MS = 5000;
+
+function BackToMatch({ match }: { match: MatchMeta }) {
+  const title = gameTitle(match.game);
+  return (
+    <div className="alert alert-info back-to-match">
+      <p className="big-alert">
+        {match.status === "lobby" ? `You are waiting for players in ${title}.` : `Your ${title} game is still going!`}
+      </p>
+      <Link className="btn btn-primary btn-huge" to={`/play/${match.id}`}>
+        Back to your match
+      </Link>
+    </div>
+  );
+}
+
+export function StudentHome() {
+  const { me, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [assignments, setAssignments] = useState<MyAssignment[] | null>(null);
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const [current, setCurrent] = useState<MatchMeta | null>(null);
+  const [challenges, setChallenges] = useState<Challenge[]>([]);
+  const [history, setHistory] = useState<MatchHistory[] | null>(null);
+  const [notice, setNotice] = useState("");
+  /** Challenges I sent that were still waiting at the last check. */
+  const sentBefore = useRef(new Map<number, Challenge>());
+
+  const signOutAction = useAction(async () => {
+    await signOut();
+    navigate("/student", { replace: true });
+  });
+
+  const loadAssignments = useCallback(async (signal?: AbortSignal) => {
+    try {
+      const [a, h] = await Promise.all([listMyAssignments(signal), listMyMatches(signal)]);
+      setAssignments(a);
+      setHistory(h);
+      setLoadError(null);
+    } catch (err) {
+      if (!signal?.aborted) setLoadError(toApiError(err));
+    }
+  }, []);
+
+  useEffect(() => {
+    const ac = new AbortController();
+    void loadAssignments(ac.signal);
+    return () => ac.abort();
+  }, [loadAssignments]);
+
+  const myId = me?.id ?? null;
+  usePoll(
+    async (signal) => {
+      const [cm, ch] = await Promise.all([getCurrentMatch(signal), listMyChallenges(signal)]);
+      if (signal.aborted) return;
+      setCurrent(cm.match);
+      setChallenges(ch);
+      // A challenge I sent is gone: accepted (then I am in that match now) or declined.
+      const stillWaiting = new Map(ch.filter((c) => c.from_user === myId).map((c) => [c.id, c]));
+      for (const [id, c] of sentBefore.current) {
+        if (stillWaiting.has(id)) continue;
+        if (cm.match && cm.match.kind === "challenge" && cm.match.status === "active") {
+          navigate(`/play/${cm.match.id}`);
+          return;
+        }
+        setNotice(`${c.to_name} can't play right now. Try someone else!`);
+      }
+      sentBefore.current = stillWaiting;
+    },
+    CHALLENGE_POLL_MS,
+    myId,
+  );
+
+  if (!me) return null;
+  const incoming = challenges.filter((c) => c.to_user === me.id);
+  const sent = challenges.filter((c) => c.from_user === me.id);
+
+  const onChallenged = (c: Challenge) => {
+    setNotice("");
+    // A new challenge replaces my earlier one for the same game (the server cancels it).
+    for (const [id, old] of sentBefore.current) if (old.assignment === c.assignment) sentBefore.current.delete(id);
+    sentBefore.current.set(c.id, c);
+    setChallenges((list) => [c, ...list.filter((x) => !(x.from_user === c.from_user && x.assignment === c.assignment))]);
+  };
+
+  return (
+    <Page title="Home" heading={<>Hi {me.name}!</>} className="student student-home">
+      {me.classroom && <p className="lead">Class {me.classroom.name}</p>}
+      {current && <BackToMatch match={current} />}
+      <IncomingChallenges challenges={incoming} onAnswered={(id) => setChallenges((list) => list.filter((c) => c.id !== id))} />
+      <p className="notice" role="status">
+        {notice}
+      </p>
+
+      <section aria-labelledby="games-heading">
+        <h2 id="games-heading">Your games</h2>
+        {loadError && !assignments ? (
+          <div className="alert alert-error" role="alert">
+            <p>{loadError.message}</p>
+            <Button onClick={() => void loadAssignments()}>Try again</Button>
+          </div>
+        ) : !assignments ? (
+          <p role="status">Getting your games…</p>
+        ) : assignments.length === 0 ? (
+          <p className="card games-empty">No games right now. Your teacher will add some soon!</p>
+        ) : (
+          <ul className="plain-list assignment-list">
+            {assignments.map((a) => (
+              <AssignmentCard
+                key={a.id}
+                assignment={a}
+                waitingFor={sent.find((c) => c.assignment === a.id)}
+                onChallenged={onChallenged}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {history && <History matches={history} />}
+
+      <FormError error={signOutAction.error} />
+      <p className="student-footer">
+        <Button onClick={() => void signOutAction.run()} busy={signOutAction.busy} busyLabel="Signing out…">
+          Sign out
+        </Button>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,397 @@
+// Create or edit an assignment: game, players, the game's options, hints, computer players,
+// idle take-over, dates, and who gets it. The engine's own refusal of options shows beside them.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { createAssignment, updateAssignment } from "../../api/endpoints";
+import type { Assignment, Batch, Game, Student } from "../../api/types";
+import { Button, Field, FormError, useAction, useFocusFirstInvalid } from "../../components/forms";
+import { isGameSlug } from "../../games/catalog";
+import {
+  BOT_LEVELS,
+  DEFAULT_VALUES,
+  LEVELS,
+  SERVER_FIELD_FOR,
+  buildRequest,
+  valuesFromAssignment,
+  type FormErrors,
+  type FormValues,
+} from "./assignmentForm";
+
+const LEVEL_LABELS: Record<string, string> = {
+  beginner: "Beginner (numbers up to 50)",
+  intermediate: "Intermediate (up to 100)",
+  advanced: "Advanced (up to 200)",
+};
+
+interface Props {
+  classId: number;
+  games: Game[];
+  students: Student[];
+  /** The teacher's Fultiples grid batches. */
+  batches: Batch[];
+  /** The assignment being edited; none to create one. */
+  assignment?: Assignment;
+  onSaved: (a: Assignment) => void;
+  onCancel: () => void;
+}
+
+function Check({ label, checked, onChange, hint }: { label: ReactNode; checked: boolean; onChange: (v: boolean) => void; hint?: string }) {
+  const id = useId();
+  return (
+    <div className="check-field">
+      <label className="check" htmlFor={id}>
+        <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
+        <span>{label}</span>
+      </label>
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function FieldError({ id, messages }: { id: string; messages: (string | undefined)[] }) {
+  const text = messages.filter(Boolean).join(" ");
+  if (!text) return null;
+  return (
+    <p className="field-error" id={id}>
+      {text}
+    </p>
+  );
+}
+
+export function AssignmentForm({ classId, games, students, batches, assignment, onSaved, onCancel }: Props) {
+  const [values, setValues] = useState<FormValues>(() => (assignment ? valuesFromAssignment(assignment) : DEFAULT_VALUES));
+  const [clientErrors, setClientErrors] = useState<FormErrors>({});
+  const [checkFailed, setCheckFailed] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = useId();
+  const editing = !!assignment;
+  const game = games.find((g) => g.slug === values.game);
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const save = useAction(async () => {
+    const { body, errors } = buildRequest(values, game, assignment);
+    setClientErrors(errors);
+    if (!body) {
+      setCheckFailed((n) => n + 1);
+      return;
+    }
+    setCheckFailed(0);
+    const saved = assignment ? await updateAssignment(assignment.id, body) : await createAssignment(classId, body);
+    onSaved(saved);
+  });
+  const serverError = checkFailed ? null : save.error;
+  useFocusFirstInvalid(formRef, save.error);
+  useEffect(() => {
+    if (checkFailed) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [checkFailed]);
+
+  /** Errors for a form field: the browser's own check first, then the server's. */
+  const errs = (key: keyof FormValues): (string | undefined)[] => {
+    const server = SERVER_FIELD_FOR[key];
+    return [clientErrors[key], ...(server && serverError ? (serverError.fields[server] ?? []) : [])];
+  };
+  const invalid = (key: keyof FormValues) => (errs(key).some(Boolean) ? true : undefined);
+  const optionErrors = serverError?.fields.options ?? [];
+  const twoOnly = game ? game.min_players === game.max_players : false;
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void save.run();
+  }
+
+  const hasTimeLimit = values.game === "fultiples" || values.game === "four_in_a_row" || values.game === "stepping_divisors";
+
+  return (
+    <form ref={formRef} className="assignment-form" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>{editing ? "Change the assignment" : "Assign a game"}</h2>
+      {checkFailed ? (
+        <div className="alert alert-error" role="alert">
+          <p>Please check the marked fields.</p>
+        </div>
+      ) : (
+        <FormError error={serverError} shownFields={["options", ...Object.values(SERVER_FIELD_FOR)]} />
+      )}
+
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={`${ids}-game`}>Game</label>
+          <select
+            id={`${ids}-game`}
+            value={values.game}
+            disabled={editing}
+            onChange={(e) => {
+              const slug = e.target.value;
+              const g = games.find((x) => x.slug === slug);
+              setValues((v) => ({ ...v, game: isGameSlug(slug) ? slug : "", players: g ? String(g.min_players) : v.players }));
+            }}
+            aria-invalid={invalid("game")}
+            aria-describedby={`${ids}-game-error ${editing ? `${ids}-game-hint` : ""}`}
+          >
+            <option value="">Choose a game…</option>
+            {games.map((g) => (
+              <option key={g.slug} value={g.slug}>
+                {g.title}
+              </option>
+            ))}
+          </select>
+          {editing && (
+            <p className="hint" id={`${ids}-game-hint`}>
+              To change the game, make a new assignment.
+            </p>
+          )}
+          <FieldError id={`${ids}-game-error`} messages={errs("game")} />
+        </div>
+
+        <Field
+          label="Name (optional)"
+          hint="Shown to the students instead of the game's name."
+          value={values.title}
+          maxLength={100}
+          onChange={(e) => set("title", e.target.value)}
+          error={errs("title").filter((m): m is string => !!m)}
+        />
+
+        {game && (
+          <div className="field">
+            {twoOnly ? (
+              <>
+                <span className="field-label">Players per match</span>
+                <p>{game.min_players} players (this game is for 2)</p>
+              </>
+            ) : (
+              <>
+                <label htmlFor={`${ids}-players`}>Players per match</label>
+                <p className="hint" id={`${ids}-players-hint`}>
+                  From {game.min_players} to {game.max_players}.
+                </p>
+                <input
+                  id={`${ids}-players`}
+                  type="number"
+                  inputMode="numeric"
+                  min={game.min_players}
+                  max={game.max_players}
+                  value={values.players}
+                  onChange={(e) => set("players", e.target.value)}
+                  aria-invalid={invalid("players")}
+                  aria-describedby={`${ids}-players-hint ${ids}-players-error`}
+                />
+                <FieldError id={`${ids}-players-error`} messages={errs("players")} />
+              </>
+            )}
+          </div>
+        )}
+      </div>
+
+      {game && (
+        <fieldset className="options-fieldset" aria-describedby={`${ids}-options-error`}>
+          <legend>Game options</legend>
+          <div className="form-grid">
+            {values.game === "fultiples" && (batches.length > 0 || values.batch) && (
+              <div className="field">
+                <label htmlFor={`${ids}-batch`}>Grids</label>
+                <select
+                  id={`${ids}-batch`}
+                  value={values.batch}
+                  onChange={(e) => set("batch", e.target.value)}
+                  aria-invalid={invalid("batch")}
+                  aria-describedby={`${ids}-batch-error`}
+                >
+                  <option value="">A new grid for each match</option>
+                  {batches
+                    .filter((b) => b.status === "done" || String(b.id) === values.batch)
+                    .map((b) => (
+                      <option key={b.id} value={String(b.id)}>
+                        {b.name || `Batch ${b.id}`} ({b.total} grids, based on {b.primes_line})
+                      </option>
+                    ))}
+                </select>
+                <FieldError id={`${ids}-batch-error`} messages={errs("batch")} />
+              </div>
+            )}
+            {values.game === "fultiples" && !values.batch && (
+              <div className="field">
+                <label htmlFor={`${ids}-level`}>Level</label>
+                <select id={`${ids}-level`} value={values.level} onChange={(e) => set("level", e.target.value as FormValues["level"])}>
+                  {LEVELS.map((l) => (
+                    <option key={l} value={l}>
+                      {LEVEL_LABELS[l]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            {values.game === "stepping_divisors" && (
+              <NumberField id={`${ids}-size`} label="Board size" hint="3 to 12 squares a side (8 is usual)." min={3} max={12} value={values.size} onChange={(s) => set("size", s)} errors={errs("size")} />
+            )}
+            {values.game === "four_in_a_row" && (
+              <NumberField id={`${ids}-target`} label="Tokens to win" hint="Usually 3." min={1} max={100} value={values.targetScore} onChange={(s) => set("targetScore", s)} errors={errs("targetScore")} />
+            )}
+            {values.game === "multiplin" && (
+              <NumberField id={`${ids}-round`} label="Round time (seconds)" hint="A round with no answer ends after this time." min={5} max={600} value={values.roundTime} onChange={(s) => set("roundTime", s)} errors={errs("roundTime")} />
+            )}
+            {hasTimeLimit && (
+              <NumberField id={`${ids}-time`} label="Time limit per turn (seconds)" hint="Leave empty for no time limit." min={1} max={3600} value={values.timeLimit} onChange={(s) => set("timeLimit", s)} errors={errs("timeLimit")} />
+            )}
+          </div>
+          {hasTimeLimit && (
+            <Check label="Strict: a mistake ends the turn" checked={values.strict} onChange={(b) => set("strict", b)} />
+          )}
+          {values.game === "stepping_divisors" && (
+            <Check
+              label="Fill the grid automatically"
+              hint="The computer writes the numbers, so the players start with the divisors."
+              checked={values.randomFill}
+              onChange={(b) => set("randomFill", b)}
+            />
+          )}
+          <FieldError id={`${ids}-options-error`} messages={optionErrors} />
+        </fieldset>
+      )}
+
+      <fieldset>
+        <legend>Help and computer players</legend>
+        <Check label="Hints: the board may show good moves" checked={values.hints} onChange={(b) => set("hints", b)} />
+        <Check label="Students may play the computer" checked={values.botsAllowed} onChange={(b) => set("botsAllowed", b)} />
+        {values.botsAllowed && (
+          <div className="check-row" role="group" aria-label="Computer players allowed" aria-describedby={`${ids}-bots-error`}>
+            {BOT_LEVELS.map((level) => (
+              <Check
+                key={level}
+                label={level === "easy" ? "Easy computer" : "Hard computer"}
+                checked={values.botLevels.includes(level)}
+                onChange={(on) => set("botLevels", on ? [...values.botLevels, level] : values.botLevels.filter((l) => l !== level))}
+              />
+            ))}
+            <FieldError id={`${ids}-bots-error`} messages={errs("botLevels")} />
+          </div>
+        )}
+        <NumberField
+          id={`${ids}-idle`}
+          label="Minutes before a computer plays for an idle student"
+          hint="0: never. When the student comes back, they take their seat back."
+          min={0}
+          max={60}
+          step="0.5"
+          value={values.idleMinutes}
+          onChange={(s) => set("idleMinutes", s)}
+          errors={errs("idleMinutes")}
+        />
+      </fieldset>
+
+      <fieldset>
+        <legend>When</legend>
+        <div className="form-grid">
+          <DateField id={`${ids}-opens`} label="Opens" hint="Empty: open now." value={values.opensAt} onChange={(s) => set("opensAt", s)} errors={errs("opensAt")} />
+          <DateField id={`${ids}-closes`} label="Closes" hint="Empty: stays open until you close it." value={values.closesAt} onChange={(s) => set("closesAt", s)} errors={errs("closesAt")} />
+        </div>
+      </fieldset>
+
+      <fieldset aria-describedby={`${ids}-students-error`}>
+        <legend>Who</legend>
+        <div className="radio-group radio-row">
+          <label className="radio">
+            <input type="radio" name={`${ids}-audience`} checked={values.audience === "class"} onChange={() => set("audience", "class")} />
+            The whole class
+          </label>
+          <label className="radio">
+            <input type="radio" name={`${ids}-audience`} checked={values.audience === "some"} onChange={() => set("audience", "some")} />
+            Some students
+          </label>
+        </div>
+        {values.audience === "some" && (
+          <ul className="student-checks" aria-label="Students">
+            {students.map((s) => (
+              <li key={s.id}>
+                <Check
+                  label={s.display_name}
+                  checked={values.students.includes(s.id)}
+                  onChange={(on) => set("students", on ? [...values.students, s.id] : values.students.filter((x) => x !== s.id))}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <FieldError id={`${ids}-students-error`} messages={errs("students")} />
+      </fieldset>
+
+      <div className="actions">
+        <Button type="submit" variant="primary" busy={save.busy} busyLabel="Saving…">
+          {editing ? "Save changes" : "Assign"}
+        </Button>
+        <Button onClick={onCancel} disabled={save.busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function NumberField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  errors,
+  min,
+  max,
+  step,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (v: string) => void;
+  errors: (string | undefined)[];
+  min: number;
+  max: number;
+  step?: string;
+}) {
+  const bad = errors.some(Boolean);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        type="number"
+        inputMode={step ? "decimal" : "numeric"}
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={bad || undefined}
+        aria-describedby={`${hint ? `${id}-hint ` : ""}${id}-error`}
+      />
+      <FieldError id={`${id}-error`} messages={errors} />
+    </div>
+  );
+}
+
+function DateField({ id, label, hint, value, onChange, errors }: { id: string; label: string; hint: string; value: string; onChange: (v: string) => void; errors: (string | undefined)[] }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <p className="hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      <input
+        id={id}
+        type="datetime-local"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={errors.some(Boolean) || undefined}
+        aria-describedby={`${id}-hint ${id}-error`}
+      />
+      <FieldError id={`${id}-error`} messages={errors} />
+    </div>
+  );
+}

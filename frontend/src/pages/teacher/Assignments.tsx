@@ -1,0 +1,228 @@
+// A class's assignments: the list (game, players, open or closed, dates), and the form to
+// assign a game or change one; close and delete with a confirmation.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { closeAssignment, deleteAssignment, getClass, listAssignments, listBatches, listGames, listStudents } from "../../api/endpoints";
+import type { ApiError } from "../../api/http";
+import type { Assignment, Batch, Classroom, Game, Student } from "../../api/types";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { Button, toApiError } from "../../components/forms";
+import { Page } from "../../components/Page";
+import { gameTitle } from "../../games/catalog";
+import { formatTime } from "../../lib/format";
+import { AssignmentForm } from "./AssignmentForm";
+import { ClassNav } from "./ClassNav";
+
+type Editing = { kind: "new" } | { kind: "edit"; assignment: Assignment } | null;
+type Confirm = { kind: "close" | "delete"; assignment: Assignment } | null;
+
+/** "Open", "Closed", "Opens later", "Ended" (its closing time passed). */
+export function assignmentStatus(a: Assignment, now = Date.now()): string {
+  if (a.closed_at) return "Closed";
+  if (a.is_open) return "Open";
+  if (a.opens_at && Date.parse(a.opens_at) > now) return "Opens later";
+  return "Ended";
+}
+
+function nameOf(a: Assignment): string {
+  return a.title || gameTitle(a.game);
+}
+
+export function AssignmentsPage() {
+  const { id = "" } = useParams();
+  const [klass, setKlass] = useState<Classroom | null>(null);
+  const [assignments, setAssignments] = useState<Assignment[] | null>(null);
+  const [games, setGames] = useState<Game[]>([]);
+  const [students, setStudents] = useState<Student[]>([]);
+  const [batches, setBatches] = useState<Batch[]>([]);
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [notice, setNotice] = useState("");
+  const listHeading = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const [k, a, g, s] = await Promise.all([getClass(id, signal), listAssignments(id, signal), listGames(), listStudents(id, signal)]);
+        setKlass(k);
+        setAssignments(a);
+        setGames(g);
+        setStudents(s);
+        setLoadError(null);
+      } catch (err) {
+        if (!signal?.aborted) setLoadError(toApiError(err));
+      }
+      // Grid batches are optional: the form works without them.
+      listBatches(signal).then(setBatches, () => undefined);
+    },
+    [id],
+  );
+
+  useEffect(() => {
+    const ac = new AbortController();
+    void load(ac.signal);
+    return () => ac.abort();
+  }, [load]);
+
+  const replace = (a: Assignment) => setAssignments((list) => list && (list.some((x) => x.id === a.id) ? list.map((x) => (x.id === a.id ? a : x)) : [a, ...list]));
+
+  if (loadError && !klass) {
+    return (
+      <Page title={loadError.status === 404 ? "Class not found" : "Could not load the assignments"}>
+        <div className="alert alert-error" role="alert">
+          <p>{loadError.status === 404 ? "We couldn't find that class." : loadError.message}</p>
+        </div>
+        <p>
+          <Link to="/teacher">Back to my classes</Link>
+        </p>
+      </Page>
+    );
+  }
+  if (!klass || !assignments) {
+    return (
+      <Page title="Assignments">
+        <p role="status">Loading the assignments…</p>
+      </Page>
+    );
+  }
+
+  const studentName = new Map(students.map((s) => [s.id, s.display_name]));
+
+  return (
+    <Page title={`Assignments · ${klass.name}`} heading={<>Assignments · {klass.name}</>}>
+      <ClassNav classId={klass.id} current="assignments" />
+      <p className="sr-only" role="status" aria-live="polite">
+        {notice}
+      </p>
+
+      {editing ? (
+        <section className="card">
+          <AssignmentForm
+            key={editing.kind === "edit" ? editing.assignment.id : "new"}
+            classId={klass.id}
+            games={games}
+            students={students}
+            batches={batches}
+            assignment={editing.kind === "edit" ? editing.assignment : undefined}
+            onSaved={(a) => {
+              replace(a);
+              setEditing(null);
+              setNotice(editing.kind === "edit" ? `${nameOf(a)} saved.` : `${nameOf(a)} assigned.`);
+              listHeading.current?.focus();
+            }}
+            onCancel={() => {
+              setEditing(null);
+              listHeading.current?.focus();
+            }}
+          />
+        </section>
+      ) : (
+        <p>
+          <Button variant="primary" onClick={() => setEditing({ kind: "new" })}>
+            Assign a game
+          </Button>
+        </p>
+      )}
+
+      <section aria-labelledby="assignments-heading">
+        <h2 id="assignments-heading" ref={listHeading} tabIndex={-1}>
+          Assigned games ({assignments.length})
+        </h2>
+        {assignments.length === 0 ? (
+          <p>Nothing assigned yet. Assign a game and your students see it on their home page.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="assignments">
+              <thead>
+                <tr>
+                  <th scope="col">Game</th>
+                  <th scope="col">Players</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Dates</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {assignments.map((a) => {
+                  const status = assignmentStatus(a);
+                  const who = a.students && a.students.length > 0 ? a.students.map((s) => studentName.get(s) ?? `#${s}`).join(", ") : "Whole class";
+                  return (
+                    <tr key={a.id}>
+                      <th scope="row">
+                        <span className="student-name">{nameOf(a)}</span>
+                        {a.title && <span className="full-name">{gameTitle(a.game)}</span>}
+                      </th>
+                      <td>{a.players_per_match}</td>
+                      <td>
+                        <span className={`badge ${status === "Open" ? "badge-ok" : "badge-muted"}`}>{status}</span>
+                      </td>
+                      <td>
+                        {a.opens_at && <span className="date-line">From {formatTime(a.opens_at)}</span>}
+                        <span className="date-line">
+                          {a.closed_at ? `Closed ${formatTime(a.closed_at)}` : a.closes_at ? `Until ${formatTime(a.closes_at)}` : "No end date"}
+                        </span>
+                      </td>
+                      <td>{who}</td>
+                      <td>
+                        <div className="actions actions-tight">
+                          <Button onClick={() => setEditing({ kind: "edit", assignment: a })} aria-label={`Change ${nameOf(a)}`}>
+                            Change
+                          </Button>
+                          {!a.closed_at && (
+                            <Button onClick={() => setConfirm({ kind: "close", assignment: a })} aria-label={`Close ${nameOf(a)}`}>
+                              Close
+                            </Button>
+                          )}
+                          <Button variant="danger" onClick={() => setConfirm({ kind: "delete", assignment: a })} aria-label={`Delete ${nameOf(a)}`}>
+                            Delete
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {confirm?.kind === "close" && (
+        <ConfirmDialog
+          title={`Close ${nameOf(confirm.assignment)}?`}
+          confirmLabel="Close it"
+          busyLabel="Closing…"
+          onConfirm={async () => {
+            replace(await closeAssignment(confirm.assignment.id));
+            setNotice(`${nameOf(confirm.assignment)} closed.`);
+          }}
+          onClose={() => setConfirm(null)}
+        >
+          <p>Students can't start new matches of it any more. Matches being played now go on to the end.</p>
+        </ConfirmDialog>
+      )}
+      {confirm?.kind === "delete" && (
+        <ConfirmDialog
+          title={`Delete ${nameOf(confirm.assignment)}?`}
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
+          danger
+          onConfirm={async () => {
+            await deleteAssignment(confirm.assignment.id);
+            setAssignments((list) => list?.filter((x) => x.id !== confirm.assignment.id) ?? null);
+            setNotice(`${nameOf(confirm.assignment)} deleted.`);
+            // Its row is gone: put focus somewhere that still exists.
+            setTimeout(() => listHeading.current?.focus(), 0);
+          }}
+          onClose={() => setConfirm(null)}
+        >
+          <p>It disappears for the students. The matches already played, and what they show in the reports, stay.</p>
+        </ConfirmDialog>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,151 @@
+// The class, live: who is online and which matches are running (checked every 3 s), with
+// "Watch" (the spectator page, for the projector) and "End".
+import { useCallback, useEffect, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { getClass, getClassLive } from "../../api/endpoints";
+import type { ApiError } from "../../api/http";
+import type { ClassLive, Classroom, LiveMatch } from "../../api/types";
+import { toApiError } from "../../components/forms";
+import { Page } from "../../components/Page";
+import { SeatMarker } from "../../components/SeatMarker";
+import { SIMULTANEOUS, gameTitle } from "../../games/catalog";
+import { joinNames, seatName } from "../../games/words";
+import { usePoll } from "../../lib/usePoll";
+import { EndMatchButton } from "../play/EndMatchButton";
+import { ClassNav } from "./ClassNav";
+
+export const LIVE_POLL_MS = 3000;
+
+/** "Ben K.'s turn", "Everybody at once", "Waiting for players (1 of 2)". */
+export function liveTurn(m: LiveMatch): string {
+  if (m.status === "lobby") return `Waiting for players (${m.seats.length} of ${m.players})`;
+  if (SIMULTANEOUS.has(m.game)) return "Everybody at once";
+  if (!m.to_move.length) return "";
+  const names = m.to_move.map((s) => seatName(m, s));
+  const text = `${joinNames(names)}'s turn`;
+  return text[0]!.toUpperCase() + text.slice(1);
+}
+
+/** Score beside a player: tokens/points when the game has them, cards left in Multiplin. */
+function seatScore(m: LiveMatch, seat: number): string {
+  if (m.scores && typeof m.scores[seat] === "number") return `${m.scores[seat]} ${m.game === "stepping_divisors" ? "points" : "tokens"}`;
+  if (m.hand_sizes && typeof m.hand_sizes[seat] === "number") return `${m.hand_sizes[seat]} cards left`;
+  return "";
+}
+
+function LiveMatchCard({ match: m, classId, onEnded }: { match: LiveMatch; classId: number; onEnded: () => void }) {
+  const players = joinNames(m.seats.map((s) => s.name));
+  return (
+    <li className="card live-match">
+      <h3>{gameTitle(m.game)}</h3>
+      <ul className="live-players">
+        {m.seats.map((s) => {
+          const score = seatScore(m, s.index);
+          return (
+            <li key={s.index} className={m.to_move.includes(s.index) && m.status === "active" ? "player-to-move" : ""}>
+              <SeatMarker seat={s.index} />
+              <span>{s.name}</span>
+              {s.taken_over && <span className="badge badge-warn">computer playing for them</span>}
+              {score && <span className="muted">{score}</span>}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="live-turn">{liveTurn(m)}</p>
+      <div className="actions">
+        <Link className="btn btn-primary" to={`/teacher/matches/${m.id}`} state={{ from: `/teacher/classes/${classId}/live` }} aria-label={`Watch ${gameTitle(m.game)}: ${players}`}>
+          Watch
+        </Link>
+        <EndMatchButton matchId={m.id} players={players} onEnded={onEnded} />
+      </div>
+    </li>
+  );
+}
+
+export function LivePage() {
+  const { id = "" } = useParams();
+  const [klass, setKlass] = useState<Classroom | null>(null);
+  const [live, setLive] = useState<ClassLive | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  useEffect(() => {
+    const ac = new AbortController();
+    getClass(id, ac.signal).then(setKlass, (err) => !ac.signal.aborted && setError(toApiError(err)));
+    return () => ac.abort();
+  }, [id]);
+
+  const refresh = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const data = await getClassLive(id, signal);
+        if (signal?.aborted) return;
+        setLive(data);
+        setError(null);
+      } catch (err) {
+        if (!signal?.aborted) setError(toApiError(err));
+      }
+    },
+    [id],
+  );
+  usePoll(refresh, LIVE_POLL_MS, id);
+
+  if (error && (!klass || error.status === 404)) {
+    return (
+      <Page title={error.status === 404 ? "Class not found" : "Could not load the class"}>
+        <div className="alert alert-error" role="alert">
+          <p>{error.status === 404 ? "We couldn't find that class." : error.message}</p>
+        </div>
+        <p>
+          <Link to="/teacher">Back to my classes</Link>
+        </p>
+      </Page>
+    );
+  }
+  if (!klass || !live) {
+    return (
+      <Page title="Live">
+        <p role="status">Loading…</p>
+      </Page>
+    );
+  }
+
+  const online = live.students.filter((s) => s.online);
+  const students = [...online, ...live.students.filter((s) => !s.online)];
+
+  return (
+    <Page title={`Live · ${klass.name}`} heading={<>Live · {klass.name}</>}>
+      <ClassNav classId={klass.id} current="live" />
+      {error && (
+        <div className="alert alert-error" role="alert">
+          <p>We couldn't refresh: {error.message} We'll try again in a moment.</p>
+        </div>
+      )}
+      <section aria-labelledby="matches-heading">
+        <h2 id="matches-heading">Matches now ({live.matches.length})</h2>
+        {live.matches.length === 0 ? (
+          <p>No matches running.</p>
+        ) : (
+          <ul className="plain-list live-matches">
+            {live.matches.map((m) => (
+              <LiveMatchCard key={m.id} match={m} classId={klass.id} onEnded={() => void refresh()} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="online-heading">
+        <h2 id="online-heading">
+          Online: {online.length} of {live.students.length}
+        </h2>
+        <ul className="plain-list presence-list">
+          {students.map((s) => (
+            <li key={s.id} className={s.online ? "presence presence-on" : "presence"}>
+              <span className="presence-dot" aria-hidden="true" />
+              <span className="presence-name">{s.display_name}</span>
+              <span className="presence-text">{s.online ? "online" : "offline"}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Page>
+  );
+}

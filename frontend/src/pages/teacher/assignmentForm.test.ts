@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import type { Assignment, Game } from "../../api/types";
+import { DEFAULT_VALUES, buildOptions, buildRequest, isoToLocal, localToIso, valuesFromAssignment, type FormValues } from "./assignmentForm";
+
+const game = (slug: string, min: number, max: number): Game => ({
+  slug,
+  title: slug,
+  min_players: min,
+  max_players: max,
+  rules_summary: "",
+  bot_levels: ["easy", "hard"],
+});
+const FULTIPLES = game("fultiples", 2, 2);
+const STEPPING = game("stepping_divisors", 2, 6);
+const MULTIPLIN = game("multiplin", 2, 4);
+
+const v = (extra: Partial<FormValues>): FormValues => ({ ...DEFAULT_VALUES, ...extra });
+
+describe("buildOptions: which options are sent per game", () => {
+  it("fultiples: level, strict, and the time limit only when given", () => {
+    expect(buildOptions(v({ game: "fultiples", level: "beginner" }))).toEqual({ level: "beginner", strict: false });
+    expect(buildOptions(v({ game: "fultiples", timeLimit: "30", strict: true }))).toEqual({
+      level: "intermediate",
+      time_limit_s: 30,
+      strict: true,
+    });
+  });
+
+  it("four_in_a_row: time limit, strict, target score (no level)", () => {
+    expect(buildOptions(v({ game: "four_in_a_row", level: "advanced", targetScore: "5", timeLimit: "45" }))).toEqual({
+      time_limit_s: 45,
+      strict: false,
+      target_score: 5,
+    });
+  });
+
+  it("multiplin: only the round time", () => {
+    expect(buildOptions(v({ game: "multiplin", roundTime: "90", strict: true, timeLimit: "20" }))).toEqual({ round_time_s: 90 });
+  });
+
+  it("stepping_divisors: size, strict, random_fill, time limit", () => {
+    expect(buildOptions(v({ game: "stepping_divisors", size: "5", randomFill: true }))).toEqual({
+      size: 5,
+      strict: false,
+      random_fill: true,
+    });
+  });
+
+  it("keeps options the form does not show when editing, and drops a cleared time limit", () => {
+    const existing = { level: "advanced", primes: [2, 3, 7], rows: 8, time_limit_s: 30 };
+    expect(buildOptions(v({ game: "fultiples", level: "beginner", timeLimit: "" }), {}, existing)).toEqual({
+      level: "beginner",
+      primes: [2, 3, 7],
+      rows: 8,
+      strict: false,
+    });
+  });
+
+  it("reports numbers it cannot send", () => {
+    const errors = {};
+    expect(buildOptions(v({ game: "stepping_divisors", size: "13", timeLimit: "abc" }), errors)).toEqual({
+      strict: false,
+      random_fill: false,
+    });
+    expect(errors).toEqual({
+      size: "The board size must be from 3 to 12.",
+      timeLimit: "The time limit must be a whole number from 1 to 3600.",
+    });
+  });
+});
+
+describe("buildRequest", () => {
+  it("fixes the player count of a 2-player game", () => {
+    const { body } = buildRequest(v({ game: "fultiples", players: "4" }), FULTIPLES);
+    expect(body?.players_per_match).toBe(2);
+  });
+
+  it("checks the player count against the game's range", () => {
+    expect(buildRequest(v({ game: "stepping_divisors", players: "7" }), STEPPING).errors.players).toMatch(/2 to 6/);
+    expect(buildRequest(v({ game: "stepping_divisors", players: "6" }), STEPPING).body?.players_per_match).toBe(6);
+  });
+
+  it("builds the whole body", () => {
+    const { body, errors } = buildRequest(
+      v({
+        game: "multiplin",
+        players: "3",
+        title: "  Friday race ",
+        hints: true,
+        botLevels: ["hard"],
+        idleMinutes: "1.5",
+        audience: "some",
+        students: [4, 9],
+        opensAt: "2030-05-03T09:00",
+        closesAt: "2030-05-03T10:00",
+      }),
+      MULTIPLIN,
+    );
+    expect(errors).toEqual({});
+    expect(body).toEqual({
+      game: "multiplin",
+      title: "Friday race",
+      players_per_match: 3,
+      options: { round_time_s: 60 },
+      hints: true,
+      bots_allowed: true,
+      bot_levels: ["hard"],
+      idle_takeover_s: 90,
+      students: [4, 9],
+      batch: null,
+      opens_at: new Date("2030-05-03T09:00").toISOString(),
+      closes_at: new Date("2030-05-03T10:00").toISOString(),
+    });
+  });
+
+  it("sends a grid batch only with Fultiples", () => {
+    expect(buildRequest(v({ game: "fultiples", batch: "12" }), FULTIPLES).body?.batch).toBe(12);
+    expect(buildRequest(v({ game: "fultiples", batch: "" }), FULTIPLES).body?.batch).toBeNull();
+    expect(buildRequest(v({ game: "multiplin", batch: "12" }), MULTIPLIN).body?.batch).toBeNull();
+  });
+
+  it("whole class: no students; no dates: open now, never close", () => {
+    const { body } = buildRequest(v({ game: "fultiples", students: [3] }), FULTIPLES);
+    expect(body?.students).toEqual([]);
+    expect(body?.closes_at).toBeNull();
+    expect(body && "opens_at" in body).toBe(false);
+  });
+
+  it("refuses what the server would refuse anyway", () => {
+    expect(buildRequest(v({ game: "" }), undefined).errors.game).toBe("Choose a game.");
+    const { errors } = buildRequest(
+      v({ game: "fultiples", botLevels: [], audience: "some", students: [], opensAt: "2030-05-03T10:00", closesAt: "2030-05-03T09:00" }),
+      FULTIPLES,
+    );
+    expect(Object.keys(errors).sort()).toEqual(["botLevels", "closesAt", "students"]);
+  });
+});
+
+describe("editing", () => {
+  it("fills the form from an assignment and gives back the same options", () => {
+    const a = {
+      id: 1,
+      classroom: 2,
+      game: "four_in_a_row",
+      title: "",
+      players_per_match: 2,
+      options: { time_limit_s: 40, strict: true, target_score: 4 },
+      hints: false,
+      bots_allowed: false,
+      bot_levels: ["easy"],
+      idle_takeover_s: 0,
+      students: [],
+      opens_at: "2030-01-01T08:00:00Z",
+      closes_at: null,
+      closed_at: null,
+      is_open: false,
+      created_at: "2030-01-01T08:00:00Z",
+    } satisfies Assignment;
+    const values = valuesFromAssignment(a);
+    expect(values).toMatchObject({ game: "four_in_a_row", timeLimit: "40", strict: true, targetScore: "4", idleMinutes: "0", botsAllowed: false });
+    const { body } = buildRequest(values, game("four_in_a_row", 2, 2), a);
+    expect(body?.options).toEqual(a.options);
+    expect(body?.bot_levels).toEqual(["easy"]);
+    expect(body?.idle_takeover_s).toBe(0);
+  });
+
+  it("round-trips local date-times", () => {
+    expect(isoToLocal(localToIso("2030-05-03T09:05"))).toBe("2030-05-03T09:05");
+    expect(localToIso("")).toBeNull();
+    expect(isoToLocal(null)).toBe("");
+  });
+});

@@ -1,0 +1,114 @@
+// React side of one match: owns a MatchSocket for the page's lifetime, feeds it the REST
+// snapshot, keeps the clock offset (see clock.ts for how), and reconnects on `online` and when
+// the tab becomes visible again.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { getMatchSnapshot } from "../api/endpoints";
+import { ApiError } from "../api/http";
+import { ClockOffset } from "./clock";
+import { MatchSocket, matchSocketUrl, type ActResult, type Connection, type SocketLike } from "./matchSocket";
+import type { ErrorMessage, GameAction, GameEvent, StateMessage } from "./messages";
+
+export interface UseMatch {
+  state: StateMessage | null;
+  connection: Connection;
+  /** Events of the latest change (what boards animate and announce). */
+  lastEvents: GameEvent[];
+  clockOffsetMs: number;
+  act: (action: GameAction) => Promise<ActResult>;
+  /** The latest error that belonged to no action (e.g. an answer that came after a timeout). */
+  lastError: ErrorMessage | null;
+  /** "not_found" when the match does not exist or is not this user's; "not_allowed" on close code 4403. */
+  problem: "not_found" | "not_allowed" | null;
+}
+
+/** Extra clock samples after the first, in ms after mount: different sub-second phases. */
+const CLOCK_RESAMPLE_MS = [1300, 2700];
+
+export function useMatch(matchId: number, createSocket?: (url: string) => SocketLike): UseMatch {
+  const [state, setState] = useState<StateMessage | null>(null);
+  const [connection, setConnection] = useState<Connection>("connecting");
+  const [lastEvents, setLastEvents] = useState<GameEvent[]>([]);
+  const [clockOffsetMs, setClockOffsetMs] = useState(0);
+  const [lastError, setLastError] = useState<ErrorMessage | null>(null);
+  const [problem, setProblem] = useState<UseMatch["problem"]>(null);
+  const socketRef = useRef<MatchSocket | null>(null);
+
+  useEffect(() => {
+    if (!Number.isInteger(matchId) || matchId <= 0) {
+      setProblem("not_found");
+      return;
+    }
+    setState(null);
+    setLastEvents([]);
+    setProblem(null);
+    setLastError(null);
+    const clock = new ClockOffset();
+    const ac = new AbortController();
+    const timers: ReturnType<typeof setTimeout>[] = [];
+
+    const socket = new MatchSocket({
+      url: matchSocketUrl(matchId),
+      createSocket,
+      onState: (s) => {
+        setState(s);
+        setLastEvents(socket.lastEvents);
+      },
+      onConnection: (c) => {
+        setConnection(c);
+        if (c === "closed" && socket.refused) setProblem("not_allowed");
+      },
+      onError: (e) => setLastError(e),
+      onOpen: (reconnected) => {
+        if (reconnected) void sample();
+      },
+    });
+    socketRef.current = socket;
+
+    async function sample() {
+      try {
+        const snap = await getMatchSnapshot(matchId, ac.signal);
+        if (snap.serverDateMs !== null) {
+          setClockOffsetMs(clock.add({ serverDateMs: snap.serverDateMs, sentAt: snap.sentAt, receivedAt: snap.receivedAt }));
+        }
+        socket.offer(snap.state);
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 404 || err.status === 403)) {
+          setProblem("not_found");
+          socket.close();
+        }
+        return false;
+      }
+    }
+
+    socket.start();
+    void sample().then((ok) => {
+      if (!ok || ac.signal.aborted) return;
+      for (const ms of CLOCK_RESAMPLE_MS) timers.push(setTimeout(() => void sample(), ms));
+    });
+
+    const wake = () => socket.wake();
+    const onVisible = () => {
+      if (document.visibilityState === "visible") socket.wake();
+    };
+    window.addEventListener("online", wake);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      ac.abort();
+      timers.forEach(clearTimeout);
+      window.removeEventListener("online", wake);
+      document.removeEventListener("visibilitychange", onVisible);
+      socket.close();
+      if (socketRef.current === socket) socketRef.current = null;
+    };
+  }, [matchId, createSocket]);
+
+  const act = useCallback(
+    (action: GameAction): Promise<ActResult> =>
+      socketRef.current?.act(action) ??
+      Promise.resolve({ ok: false, code: "offline", message: "The game is still loading. Try again." }),
+    [],
+  );
+
+  return { state, connection, lastEvents, clockOffsetMs, act, lastError, problem };
+}
