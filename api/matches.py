@@ -69,7 +69,7 @@ class ChallengeSerializer(serializers.ModelSerializer):
     class Meta:
         model = Challenge
         fields = ["id", "assignment", "from_user", "from_name", "to_user", "to_name", "game", "status", "match",
-                  "created_at"]
+                  "created_at", "answered_at"]
 
 
 class NewChallengeSerializer(serializers.Serializer):
@@ -169,7 +169,7 @@ class MatchActionView(APIView):
 
 
 class MatchCommandView(APIView):
-    """start / leave (lobby), rematch, take-back (students); end (teacher)."""
+    """start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher)."""
 
     command = ""
 
@@ -185,6 +185,9 @@ class MatchCommandView(APIView):
         elif self.command == "leave":
             service.match_leave_lobby(user=user, match_id=match_id)
             return Response(status=status.HTTP_204_NO_CONTENT)
+        elif self.command == "resign":
+            match = service.match_leave(user=user, match_id=match_id)
+            return Response({"match": match_meta(match)})
         elif self.command == "rematch":
             match = service.match_rematch(user=user, match_id=match_id)
             return snapshot_response(request, match, status.HTTP_201_CREATED)

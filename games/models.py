@@ -263,6 +263,7 @@ class Challenge(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     match = models.ForeignKey(Match, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

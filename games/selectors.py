@@ -77,11 +77,15 @@ def classmates_by_assignment(*, user: User, assignments: list[Assignment]) -> di
 
 
 def open_challenges_for(*, user: User):
+    from datetime import timedelta
+
     from django.db.models import Q
 
     from games.models import Challenge
 
-    return (Challenge.objects.filter(Q(to_user=user) | Q(from_user=user), status=Challenge.Status.PENDING)
+    recent = timezone.now() - timedelta(minutes=10)
+    return (Challenge.objects.filter(Q(to_user=user) | Q(from_user=user))
+            .filter(Q(status=Challenge.Status.PENDING) | Q(answered_at__gte=recent))
             .select_related("from_user", "to_user", "assignment").order_by("-created_at"))
 
 

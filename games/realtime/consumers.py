@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from classroom.errors import ServiceError
-from games import selectors
+from games import clock, selectors
 from games.realtime import scheduler
 from games.services import moves
 from games.services.broadcast import SPECTATOR, group_name
@@ -20,6 +20,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.last_version = -1
+        self.sent_client_ids: dict[int, str] = {}  # version -> the client_id of this socket's action
         user = self.scope.get("user")
         access = await database_sync_to_async(selectors.match_access)(user=user, match_id=self.match_id)
         if access is None:
@@ -72,6 +73,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 return
             if accepted.duplicate:
                 await self.send_snapshot(client_id=client_id)
+            elif isinstance(client_id, str):
+                # The broadcast of this change comes after this handler: it will carry the client_id.
+                self.sent_client_ids[accepted.version] = client_id
         else:
             await self.send_error("unknown_type", "Message types are action and sync.", client_id)
 
@@ -81,11 +85,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         self.last_version = message["version"]
         key = SPECTATOR if self.seat is None else str(self.seat)
-        await self.send_json({"type": "state", "version": message["version"], "view": message["views"].get(key),
-                              "events": message["events"].get(key, []), "match": message["match"]})
+        body = {"type": "state", "version": message["version"], "view": message["views"].get(key),
+                "events": message["events"].get(key, []), "match": message["match"], "server_ms": clock.now_ms()}
+        client_id = self.sent_client_ids.pop(message["version"], None)
+        if client_id:
+            body["client_id"] = client_id
+        await self.send_json(body)
 
     async def send_snapshot(self, client_id: str | None = None) -> None:
         snapshot = await database_sync_to_async(selectors.match_snapshot)(match_id=self.match_id, seat=self.seat)
+        snapshot["server_ms"] = clock.now_ms()
         self.last_version = max(self.last_version, snapshot["version"])
         if client_id:
             snapshot["client_id"] = client_id

@@ -29,6 +29,8 @@ def match_meta(match: Match) -> dict:
         "hints": bool(assignment and assignment.hints),
         "assignment_id": match.assignment_id,
         "result": match.result,
+        # The match's settings (time limit, strict, target score, size...), never a stored board.
+        "settings": {key: value for key, value in (match.options or {}).items() if key != "board"},
         "seats": [
             {
                 "index": seat.index,

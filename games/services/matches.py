@@ -158,14 +158,17 @@ def challenge_answer(*, user: User, challenge_id: int, accept: bool) -> Challeng
         raise ServiceError("not_found", "No such challenge.")
     if challenge.status != Challenge.Status.PENDING:
         raise ServiceError("answered", "This challenge has already been answered.")
+    challenge.answered_at = timezone.now()
     if not accept:
         challenge.status = Challenge.Status.DECLINED
-        challenge.save(update_fields=["status"])
+        challenge.save(update_fields=["status", "answered_at"])
         return challenge
     assignment = _open_assignment_for(user, challenge.assignment_id)
     for player in (challenge.from_user, user):
-        if _current_match(player) is not None:
-            raise ServiceError("already_playing", f"{player.name} is already in a match.")
+        current = _current_match(player)
+        if current is not None:
+            raise ServiceError("already_playing", f"{player.name} is already in a match.",
+                               extra={"match_id": current.pk} if player == user else None)
     players = get_engine(assignment.game).min_players
     match = _new_match(assignment, kind=Match.Kind.CHALLENGE, players=players, host=challenge.from_user)
     Seat.objects.bulk_create([Seat(match=match, index=0, user=challenge.from_user),
@@ -173,7 +176,7 @@ def challenge_answer(*, user: User, challenge_id: int, accept: bool) -> Challeng
     _start(match)
     challenge.status = Challenge.Status.ACCEPTED
     challenge.match = match
-    challenge.save(update_fields=["status", "match"])
+    challenge.save(update_fields=["status", "match", "answered_at"])
     return challenge
 
 
@@ -189,12 +192,43 @@ def match_rematch(*, user: User, match_id: int) -> Match:
     if old.assignment is None or not old.assignment.is_open():
         raise ServiceError("closed", "This assignment is closed.")
     for seat in seats:
-        if seat.user_id and _current_match(seat.user) is not None:
-            raise ServiceError("already_playing", f"{seat.user.name} is already in another match.")
+        current = _current_match(seat.user) if seat.user_id else None
+        if current is not None:
+            raise ServiceError("already_playing", f"{seat.user.name} is already in another match.",
+                               extra={"match_id": current.pk} if seat.user_id == user.pk else None)
     match = _new_match(old.assignment, kind=old.kind, players=old.players, host=user)
     Seat.objects.bulk_create([Seat(match=match, index=s.index, user=s.user, bot_level=s.bot_level) for s in seats])
     _start(match)
     send_on_commit(old, [{"type": "rematch", "match_id": match.pk}])
+    return match
+
+
+@transaction.atomic
+def match_leave(*, user: User, match_id: int) -> Match:
+    """A student leaves a running match: an easy computer player takes their seat for good so the
+    others can finish. With no student left, the match ends."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    seat = Seat.objects.filter(match=match, user=user).first()
+    if seat is None:
+        raise Forbidden("not_your_match", "You are not playing in this match.")
+    if match.status != Match.Status.ACTIVE:
+        raise ServiceError("not_active", "This match is not being played.")
+    seat.user = None
+    seat.bot_level = seat.bot_level or "easy"
+    seat.taken_over = False
+    seat.bot_due_ms = seat.bot_action = seat.bot_version = None
+    seat.save()
+    now = clock.now_ms()
+    match.seat_list(reload=True)
+    if not any(s.user_id for s in match.seat_list()):
+        match.status = Match.Status.ABORTED
+        match.result = {"winners": [], "reason": "everyone_left"}
+        match.finished_at = timezone.now()
+        match.next_due_ms = None
+        match.save()
+    else:
+        _plan_and_save(match, now)
+    send_on_commit(match, [{"type": "left_match", "seat": seat.index}])
     return match
 
 

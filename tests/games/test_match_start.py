@@ -131,3 +131,28 @@ def test_cannot_challenge_a_student_without_the_assignment(make_assignment, pupi
     assignment = make_assignment("fultiples", students=[pupils[0], pupils[1]])
     with pytest.raises(ServiceError):
         challenge_create(user=pupils[0].user, assignment_id=assignment.pk, opponent_user_id=pupils[2].user_id)
+
+
+def test_leaving_a_running_match_hands_the_seat_to_a_computer(make_assignment, pupils, fake_clock):
+    from games.services.matches import match_leave
+
+    assignment = make_assignment("four_in_a_row")
+    match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    match = match_quick(user=pupils[1].user, assignment_id=assignment.pk)
+    left = match_leave(user=pupils[0].user, match_id=match.pk)
+    assert left.status == Match.Status.ACTIVE
+    seat = left.seat_list(reload=True)[0]
+    assert (seat.user_id, seat.bot_level) == (None, "easy")
+    assert match_against_computer(user=pupils[0].user, assignment_id=assignment.pk, bot_level="easy")  # free again
+    assert match_leave(user=pupils[1].user, match_id=match.pk).result["reason"] == "everyone_left"
+
+
+def test_the_challenger_sees_the_answer_for_a_while(make_assignment, pupils, fake_clock):
+    from games.selectors import open_challenges_for
+
+    assignment = make_assignment("four_in_a_row")
+    challenge = challenge_create(user=pupils[0].user, assignment_id=assignment.pk, opponent_user_id=pupils[1].user_id)
+    answered = challenge_answer(user=pupils[1].user, challenge_id=challenge.pk, accept=True)
+    (seen,) = open_challenges_for(user=pupils[0].user)
+    assert (seen.status, seen.match_id) == ("accepted", answered.match_id)
+    assert seen.match_id is not None

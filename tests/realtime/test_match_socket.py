@@ -209,3 +209,21 @@ async def test_a_mistakes_numbers_reach_only_the_player_who_made_it():
     finally:
         for communicator in sockets:
             await communicator.disconnect()
+
+
+async def test_the_senders_state_carries_its_client_id_and_the_server_clock():
+    match, users, *_ = await four_in_a_row_match()
+    mover, _, _ = await connect(match, users[mover_of(match)])
+    other, _, _ = await connect(match, users[1 - mover_of(match)])
+    try:
+        snapshot = await mover.receive_json_from()
+        await other.receive_json_from()
+        assert isinstance(snapshot["server_ms"], int)
+        assert "deck" not in snapshot["match"]["settings"]
+        await mover.send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]},
+                                  "client_id": "mine"})
+        assert (await mover.receive_json_from())["client_id"] == "mine"
+        assert "client_id" not in await other.receive_json_from()
+    finally:
+        await mover.disconnect()
+        await other.disconnect()

@@ -557,7 +557,7 @@ export interface paths {
         put?: never;
         /**
          * Start, leave, rematch, take back, or end
-         * @description start / leave (lobby), rematch, take-back (students); end (teacher).
+         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
          */
         post: operations["matches_end_create"];
         delete?: never;
@@ -577,7 +577,7 @@ export interface paths {
         put?: never;
         /**
          * Start, leave, rematch, take back, or end
-         * @description start / leave (lobby), rematch, take-back (students); end (teacher).
+         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
          */
         post: operations["matches_leave_create"];
         delete?: never;
@@ -597,9 +597,29 @@ export interface paths {
         put?: never;
         /**
          * Start, leave, rematch, take back, or end
-         * @description start / leave (lobby), rematch, take-back (students); end (teacher).
+         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
          */
         post: operations["matches_rematch_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match_id}/resign/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start, leave, rematch, take back, or end
+         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
+         */
+        post: operations["matches_resign_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -617,7 +637,7 @@ export interface paths {
         put?: never;
         /**
          * Start, leave, rematch, take back, or end
-         * @description start / leave (lobby), rematch, take-back (students); end (teacher).
+         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
          */
         post: operations["matches_start_create"];
         delete?: never;
@@ -637,7 +657,7 @@ export interface paths {
         put?: never;
         /**
          * Start, leave, rematch, take back, or end
-         * @description start / leave (lobby), rematch, take-back (students); end (teacher).
+         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
          */
         post: operations["matches_take_back_create"];
         delete?: never;
@@ -1062,6 +1082,8 @@ export interface components {
             match?: number | null;
             /** Format: date-time */
             readonly created_at: string;
+            /** Format: date-time */
+            answered_at?: string | null;
         };
         /**
          * @description * `pending` - Waiting for an answer
@@ -2440,6 +2462,27 @@ export interface operations {
         };
     };
     matches_rematch_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchState"];
+                };
+            };
+        };
+    };
+    matches_resign_create: {
         parameters: {
             query?: never;
             header?: never;
