@@ -1,0 +1,205 @@
+// Typed calls for Fultiples grid batches, the reports and a student's own progress.
+// The generated schema leaves `primes`, `grid` and a report's `data` untyped: they are
+// narrowed here by hand from games/reports/build.py, queries.py and api/batches.py.
+import type { components } from "./schema";
+import { ApiError, fetchAllPages, request, requestFile, type DownloadedFile, type Page } from "./http";
+
+type Schemas = components["schemas"];
+
+// --- batches -----------------------------------------------------------------
+
+export type BatchLevel = Schemas["LevelEnum"];
+export type BatchStatus = Schemas["BatchStatusEnum"];
+
+/** A batch as the API sends it; `primes` is a list of numbers, `level` is "" for custom grids. */
+export type GridBatch = Omit<Schemas["Batch"], "primes" | "level"> & { primes: number[]; level: BatchLevel | "" };
+
+/** POST /api/batches/: a level XOR custom primes / largest scalar / cap. */
+export type NewBatch = {
+  count: number;
+  name?: string;
+  rows?: number;
+  cols?: number;
+} & (
+  | { level: BatchLevel; primes?: never; scale_max?: never; max_value?: never }
+  | { level?: never; primes: number[]; scale_max: number; max_value: number }
+);
+
+/** One stored grid: a list of rows of numbers. */
+export interface GridBoard {
+  index: number;
+  grid: number[][];
+}
+
+export const BATCH_MAX = 5000;
+
+const enc = (v: number | string) => encodeURIComponent(String(v));
+
+export const listGridBatches = (signal?: AbortSignal) => fetchAllPages<GridBatch>("/api/batches/", signal);
+
+export const createGridBatch = (body: NewBatch) => request<GridBatch>("POST", "/api/batches/", { json: body });
+
+export const getGridBatch = (id: number, signal?: AbortSignal) =>
+  request<GridBatch>("GET", `/api/batches/${enc(id)}/`, { signal });
+
+export const retryGridBatch = (id: number) => request<GridBatch>("POST", `/api/batches/${enc(id)}/retry/`);
+
+export const deleteGridBatch = (id: number) => request<void>("DELETE", `/api/batches/${enc(id)}/`);
+
+/** One page of grid previews (`page` from 1). */
+export const listBatchBoards = (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
+  request<Page<GridBoard>>("GET", `/api/batches/${enc(id)}/boards/?page=${page}&page_size=${pageSize}`, { signal });
+
+/** The grids as a PDF, one per page (409 while the batch is not done). */
+export const downloadBatchPdf = (id: number): Promise<DownloadedFile> =>
+  requestFile("GET", `/api/batches/${enc(id)}/pdf/`, `fultiples-grids-${id}.pdf`);
+
+// --- reports -----------------------------------------------------------------
+
+export type ReportPeriod = Schemas["PeriodEnum"];
+/** "" means every game. */
+export type ReportGame = "" | "fultiples" | "four_in_a_row" | "multiplin" | "stepping_divisors";
+export type ReportStatus = Schemas["ReportStatusEnum"];
+
+export interface ReportFilters {
+  period: ReportPeriod;
+  game: ReportGame;
+}
+
+/** One multiplication fact, smaller factor first (`a <= b`). */
+export interface FactStat {
+  a: number;
+  b: number;
+  attempts: number;
+  right: number;
+  wrong: number;
+  /** 0..1 */
+  accuracy: number;
+  median_think_ms: number;
+}
+
+export interface WeekStat {
+  /** ISO date of the week's Monday. */
+  week: string;
+  attempts: number;
+  right: number;
+  accuracy: number;
+}
+
+/** `multiply` (products), `factor_pair` (factor or multiple), `divisor`. */
+export type AttemptKind = "multiply" | "factor_pair" | "divisor" | (string & {});
+
+export interface JudgementStat {
+  kind: AttemptKind;
+  attempts: number;
+  right: number;
+  accuracy: number;
+}
+
+export interface MistakeStat {
+  kind: AttemptKind;
+  /** neighbour | addition | digit_swap | near_miss | other */
+  mistake_type: string;
+  count: number;
+  label: string;
+}
+
+export interface StudentTotals {
+  attempts: number;
+  right: number;
+  accuracy: number | null;
+  facts_seen: number;
+  facts_mastered: number;
+}
+
+export interface NeedsHelpEntry {
+  student: string;
+  attempts: number;
+  accuracy: number;
+}
+
+export interface ActivityRow {
+  student_id: number;
+  student: string;
+  matches: number;
+  minutes: number;
+  attempts: number;
+  accuracy: number | null;
+}
+
+interface CommonReportData {
+  grid_size: number;
+  facts: FactStat[];
+  most_missed: FactStat[];
+  by_week: WeekStat[];
+  judgements: JudgementStat[];
+  mistakes: MistakeStat[];
+}
+
+export interface StudentReportData extends CommonReportData {
+  totals: StudentTotals;
+}
+
+export interface ClassReportData extends CommonReportData {
+  /** Keyed "7x8" (smaller factor first). */
+  needs_help: Record<string, NeedsHelpEntry[]>;
+  activity: ActivityRow[];
+}
+
+export type ReportData = StudentReportData | ClassReportData;
+
+/** A report; `data` is null until it is built. */
+export type Report = Omit<Schemas["Report"], "data" | "period" | "game"> & {
+  period: ReportPeriod;
+  game: ReportGame;
+  data: ReportData | null;
+};
+
+export function isClassData(data: ReportData): data is ClassReportData {
+  return "activity" in data && Array.isArray((data as ClassReportData).activity);
+}
+
+function filterQuery({ period, game }: ReportFilters): string {
+  return `period=${enc(period)}&game=${enc(game)}`;
+}
+
+/** null when the server answers 404 (no report built yet). */
+async function orNull<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** Build a class report (and one per student) now; watch `done`/`total` with getReport. */
+export const requestClassReport = (classId: number | string, filters: ReportFilters) =>
+  request<Report>("POST", `/api/classes/${enc(classId)}/reports/`, { json: filters });
+
+export const getReport = (id: number, signal?: AbortSignal) =>
+  request<Report>("GET", `/api/reports/${enc(id)}/`, { signal });
+
+/** The latest built class report for these filters, or null. */
+export const latestClassReport = (classId: number | string, filters: ReportFilters, signal?: AbortSignal) =>
+  orNull(request<Report>("GET", `/api/classes/${enc(classId)}/reports/latest/?${filterQuery(filters)}`, { signal }));
+
+/** The latest built report of one student for these filters, or null. */
+export const latestStudentReport = (studentId: number | string, filters: ReportFilters, signal?: AbortSignal) =>
+  orNull(request<Report>("GET", `/api/students/${enc(studentId)}/report/?${filterQuery(filters)}`, { signal }));
+
+export type ReportExport = "facts.csv" | "students.csv" | "pdf";
+
+export const downloadReport = (id: number, kind: ReportExport): Promise<DownloadedFile> =>
+  requestFile("GET", `/api/reports/${enc(id)}/${kind}`, kind === "pdf" ? `report-${id}.pdf` : `report-${id}-${kind}`);
+
+// --- a student's own progress ------------------------------------------------------
+
+export interface MyProgress {
+  /** [a, b] pairs, smaller factor first. */
+  mastered: [number, number][];
+  practise: [number, number][];
+  facts: FactStat[];
+}
+
+export const getMyProgress = (signal?: AbortSignal) => request<MyProgress>("GET", "/api/my/progress/", { signal });

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import type { MyProgress } from "../../api/reports";
+import { apiError, json, mockFetch } from "../../test/fetchMock";
+import { ProgressPage } from "./Progress";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const progress: MyProgress = {
+  mastered: [
+    [2, 3],
+    [7, 8],
+  ],
+  practise: [[6, 9]],
+  facts: [
+    { a: 2, b: 3, attempts: 5, right: 5, wrong: 0, accuracy: 1, median_think_ms: 1200 },
+    { a: 7, b: 8, attempts: 10, right: 9, wrong: 1, accuracy: 0.9, median_think_ms: 2100 },
+    { a: 6, b: 9, attempts: 4, right: 1, wrong: 3, accuracy: 0.25, median_think_ms: 5000 },
+  ],
+};
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <ProgressPage />
+    </MemoryRouter>,
+  );
+}
+
+describe("My progress", () => {
+  it("shows the facts I know as stars, the facts to practise, and my times table", async () => {
+    const calls = mockFetch({ "GET /api/my/progress/": () => json(200, progress) });
+    const { container } = renderPage();
+    const know = await screen.findByRole("list", { name: /Facts I know/ });
+    const chips = within(know).getAllByRole("listitem");
+    expect(chips.map((c) => c.textContent)).toEqual(["★2 × 32 times 3", "★7 × 87 times 8"]);
+    expect(screen.getByText("You know 2 facts. Well done!")).toBeTruthy();
+    const practise = screen.getByRole("list", { name: "Facts to practise" });
+    expect(within(practise).getByText("6 times 9")).toBeTruthy();
+
+    const table = screen.getByRole("table", { name: "My times table" });
+    expect(within(table).getAllByRole("columnheader")).toHaveLength(11);
+    // row 9, column 6 is my 6 x 9 fact, coloured on the same scale, showing the product
+    const cell = container.querySelector<HTMLElement>('td[data-fact="9x6"]')!;
+    expect(cell.style.background).toBe("rgb(255, 255, 204)");
+    expect(cell.textContent).toContain("54");
+    expect(cell.textContent).toContain("right 1 out of 4 times");
+    expect(container.querySelector<HTMLElement>('td[data-fact="8x7"]')!.style.background).toBe("rgb(34, 94, 168)");
+    expect(screen.queryByRole("button", { name: "Show as a list" })).toBeNull();
+    expect(calls.map((c) => c.path)).toEqual(["/api/my/progress/"]);
+  });
+
+  it("encourages a child with nothing yet", async () => {
+    mockFetch({ "GET /api/my/progress/": () => json(200, { mastered: [], practise: [], facts: [] }) });
+    renderPage();
+    expect(await screen.findByText("Play a game to earn your first star!")).toBeTruthy();
+    expect(screen.getByText("Nothing to practise right now. Great work!")).toBeTruthy();
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+
+  it("says when it cannot load, with a way to try again", async () => {
+    mockFetch({ "GET /api/my/progress/": () => apiError(500, "server", "Something went wrong on our side. Please try again.") });
+    renderPage();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("We couldn't load your stars.");
+    expect(within(alert).getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,113 @@
+// The child's own progress (/progress): facts I know, facts to practise, my times table.
+// Only the signed-in child's own figures (GET /api/my/progress/).
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import type { ApiError } from "../../api/http";
+import { getMyProgress, type MyProgress } from "../../api/reports";
+import { Button, toApiError } from "../../components/forms";
+import { Page } from "../../components/Page";
+import { factLabel, factSpoken } from "../../reports/format";
+import { Heatmap } from "../../reports/Heatmap";
+import "../../reports/reports.css";
+
+function FactChip({ a, b, kind }: { a: number; b: number; kind: "star" | "practise" }) {
+  return (
+    <li className={`rep-chip rep-chip-${kind}`}>
+      <span aria-hidden="true" className="rep-chip-icon">
+        {kind === "star" ? "★" : "✎"}
+      </span>
+      <span aria-hidden="true">{factLabel(a, b)}</span>
+      <span className="sr-only">{factSpoken(a, b)}</span>
+    </li>
+  );
+}
+
+export function ProgressPage() {
+  const [progress, setProgress] = useState<MyProgress | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    try {
+      setError(null);
+      setProgress(await getMyProgress(signal));
+    } catch (err) {
+      if (!signal?.aborted) setError(toApiError(err));
+    }
+  }, []);
+
+  useEffect(() => {
+    const ac = new AbortController();
+    void load(ac.signal);
+    return () => ac.abort();
+  }, [load]);
+
+  return (
+    <Page title="My progress" className="rep-kid">
+      <p>
+        <Link className="btn btn-secondary rep-kid-back" to="/home">
+          ← Back to my games
+        </Link>
+      </p>
+      {error && (
+        <div className="alert alert-error" role="alert">
+          <p className="big-alert">We couldn't load your stars. {error.message}</p>
+          <Button variant="primary" className="btn-huge" onClick={() => void load()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {!progress && !error && <p role="status">Loading your stars…</p>}
+      {progress && (
+        <>
+          <section aria-labelledby="kid-know-heading" className="card rep-kid-card">
+            <h2 id="kid-know-heading">
+              <span aria-hidden="true" className="rep-kid-star">
+                ★{" "}
+              </span>
+              Facts I know
+            </h2>
+            {progress.mastered.length === 0 ? (
+              <p>Play a game to earn your first star!</p>
+            ) : (
+              <>
+                <p>
+                  {progress.mastered.length === 1 ? "You know 1 fact. Well done!" : `You know ${progress.mastered.length} facts. Well done!`}
+                </p>
+                <ul className="rep-chips" aria-labelledby="kid-know-heading">
+                  {progress.mastered.map(([a, b]) => (
+                    <FactChip key={`${a}x${b}`} a={a} b={b} kind="star" />
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+
+          <section aria-labelledby="kid-practise-heading" className="card rep-kid-card">
+            <h2 id="kid-practise-heading">Facts to practise</h2>
+            {progress.practise.length === 0 ? (
+              <p>Nothing to practise right now. Great work!</p>
+            ) : (
+              <>
+                <p>Let's practise these. You can do it!</p>
+                <ul className="rep-chips" aria-labelledby="kid-practise-heading">
+                  {progress.practise.map(([a, b]) => (
+                    <FactChip key={`${a}x${b}`} a={a} b={b} kind="practise" />
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+
+          <section aria-labelledby="kid-grid-heading" className="card rep-kid-card">
+            <h2 id="kid-grid-heading">My times table</h2>
+            {progress.facts.length === 0 ? (
+              <p>Your times table fills up with colours as you play.</p>
+            ) : (
+              <Heatmap facts={progress.facts} caption="My times table" variant="child" />
+            )}
+          </section>
+        </>
+      )}
+    </Page>
+  );
+}

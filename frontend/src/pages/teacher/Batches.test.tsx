@@ -1,0 +1,234 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import type { GridBatch } from "../../api/reports";
+import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
+import { BatchesPage, batchProgressText } from "./Batches";
+
+const realBlobUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+afterEach(() => {
+  vi.unstubAllGlobals();
+  URL.createObjectURL = realBlobUrls.create;
+  URL.revokeObjectURL = realBlobUrls.revoke;
+});
+/** jsdom has no blob URLs: lib/download.ts needs them. Restored after each test. */
+function stubBlobUrls() {
+  URL.createObjectURL = vi.fn(() => "blob:x");
+  URL.revokeObjectURL = vi.fn();
+}
+beforeEach(() => {
+  document.cookie = "csrftoken=t; path=/";
+});
+
+const POLL = 25;
+
+function batch(over: Partial<GridBatch> = {}): GridBatch {
+  return {
+    id: 7,
+    name: "",
+    level: "intermediate",
+    primes: [2, 3, 7],
+    primes_line: "Based on the primes 2, 3 and 7",
+    scale_max: 20,
+    max_value: 100,
+    rows: 10,
+    cols: 10,
+    total: 5000,
+    done: 0,
+    status: "pending",
+    error: "",
+    created_at: "2025-03-03T10:00:00Z",
+    finished_at: null,
+    ...over,
+  };
+}
+
+const page = (results: GridBatch[]) => json(200, { count: results.length, next: null, previous: null, results });
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <BatchesPage pollMs={POLL} />
+    </MemoryRouter>,
+  );
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const gets = (calls: Call[], path: string) => calls.filter((c) => c.method === "GET" && c.path === path).length;
+
+describe("batch form", () => {
+  it("sends a level and no custom parameters", async () => {
+    const calls = mockFetch({
+      "GET /api/batches/": () => page([]),
+      "POST /api/batches/": () => json(201, batch({ status: "done", done: 5000 })),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    expect(screen.getByText(/numbers up to 50 from the primes 2, 3 and 5/)).toBeTruthy();
+    await user.click(screen.getByLabelText(/^Advanced/));
+    const count = screen.getByLabelText("How many grids");
+    await user.clear(count);
+    await user.type(count, "120");
+    expect(screen.queryByLabelText("Primes")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Make 120 grids" }));
+
+    await vi.waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const post = calls.find((c) => c.method === "POST")!;
+    expect(post.body).toEqual({ count: 120, rows: 10, cols: 10, level: "advanced" });
+  });
+
+  it("sends custom parameters and no level, and shows the generator's field errors beside the fields", async () => {
+    const calls = mockFetch({
+      "GET /api/batches/": () => page([]),
+      "POST /api/batches/": () =>
+        apiError(400, "invalid", "the primes must include 2 and 3", { primes: ["the primes must include 2 and 3"] }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByLabelText(/^Custom/));
+    const primes = screen.getByLabelText("Primes");
+    await user.clear(primes);
+    await user.type(primes, "5, 7");
+    const cap = screen.getByLabelText("Largest number (cap)");
+    await user.clear(cap);
+    await user.type(cap, "150");
+    await user.click(screen.getByRole("button", { name: /^Make 30 grids/ }));
+
+    await vi.waitFor(() => expect(primes.getAttribute("aria-invalid")).toBe("true"));
+    const post = calls.find((c) => c.method === "POST")!;
+    expect(post.body).toEqual({ count: 30, rows: 10, cols: 10, primes: [5, 7], scale_max: 20, max_value: 150 });
+    // announced: the form's error box is an alert
+    expect(screen.getAllByRole("alert").some((a) => a.textContent?.includes("the primes must include 2 and 3"))).toBe(true);
+    const errorId = primes.getAttribute("aria-describedby")!.split(" ").find((id) => id.endsWith("-error"))!;
+    expect(document.getElementById(errorId)!.textContent).toBe("the primes must include 2 and 3");
+    await vi.waitFor(() => expect(document.activeElement).toBe(primes));
+  });
+
+  it("checks what it can before sending", async () => {
+    const calls = mockFetch({ "GET /api/batches/": () => page([]) });
+    const user = userEvent.setup();
+    renderPage();
+    const count = screen.getByLabelText("How many grids");
+    await user.clear(count);
+    await user.type(count, "6000");
+    await user.click(screen.getByRole("button", { name: /^Make 6,000 grids/ }));
+    await vi.waitFor(() => expect(count.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByText("Choose between 1 and 5,000 grids.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+});
+
+describe("batch list", () => {
+  it("shows a real progress bar and polls until the batch is done, then stops", async () => {
+    let polls = 0;
+    const calls = mockFetch({
+      "GET /api/batches/": () => page([batch({ status: "running", done: 1250 })]),
+      "GET /api/batches/7/": () => {
+        polls += 1;
+        return json(200, polls < 2 ? batch({ status: "running", done: 2500 }) : batch({ status: "done", done: 5000, finished_at: "2025-03-03T10:05:00Z" }));
+      },
+    });
+    renderPage();
+    const bar = await screen.findByRole("progressbar");
+    expect(bar.getAttribute("aria-valuenow")).toBe("1250");
+    expect(bar.getAttribute("aria-valuemax")).toBe("5000");
+    expect(screen.getByText("1,250 of 5,000 grids")).toBeTruthy();
+
+    await screen.findByText("2,500 of 5,000 grids");
+    await screen.findByRole("button", { name: /Download PDF/ });
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    const after = gets(calls, "/api/batches/7/");
+    await wait(POLL * 6);
+    expect(gets(calls, "/api/batches/7/")).toBe(after);
+    expect(screen.getByRole("button", { name: /Preview/ })).toBeTruthy();
+  });
+
+  it("shows a failed batch's error, stops polling, and polls again after Retry", async () => {
+    let state: "running" | "failed" | "retried" = "running";
+    const calls = mockFetch({
+      "GET /api/batches/": () => page([batch({ status: "running", done: 250 })]),
+      "GET /api/batches/7/": () => {
+        if (state === "running") {
+          state = "failed";
+          return json(200, batch({ status: "failed", done: 500, error: "OperationalError: database is locked" }));
+        }
+        return json(200, batch({ status: state === "retried" ? "done" : "failed", done: state === "retried" ? 5000 : 500 }));
+      },
+      "POST /api/batches/7/retry/": () => {
+        state = "retried";
+        return json(200, batch({ status: "pending", done: 500 }));
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText(/database is locked/);
+    expect(screen.getByText(/stopped after 500 of 5,000 grids/)).toBeTruthy();
+    const afterFail = gets(calls, "/api/batches/7/");
+    await wait(POLL * 6);
+    expect(gets(calls, "/api/batches/7/")).toBe(afterFail);
+
+    await user.click(screen.getByRole("button", { name: /^Retry/ }));
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/batches/7/retry/")).toBe(true);
+    await screen.findByRole("button", { name: /Download PDF/ });
+    expect(gets(calls, "/api/batches/7/")).toBeGreaterThan(afterFail);
+  });
+
+  it("previews grids as tables with the primes line, page by page", async () => {
+    const grid = Array.from({ length: 10 }, (_, r) => Array.from({ length: 10 }, (_, c) => (r + c + 2) * 2));
+    const calls = mockFetch({
+      "GET /api/batches/": () => page([batch({ status: "done", done: 5000, total: 6 })]),
+      "GET /api/batches/7/boards/": (c) => {
+        const p = new URL(c.path, "http://x").searchParams.get("page");
+        const first = p === "2" ? 4 : 0;
+        const n = p === "2" ? 2 : 4;
+        return json(200, { count: 6, next: null, previous: null, results: Array.from({ length: n }, (_, i) => ({ index: first + i, grid })) });
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: /Preview/ }));
+    const dialog = await screen.findByRole("dialog");
+    await within(dialog).findByText("Grid 1 of 6");
+    expect(within(dialog).getAllByText("Based on the primes 2, 3 and 7")).toHaveLength(4);
+    expect(within(dialog).getAllByRole("table")).toHaveLength(4);
+    expect(within(dialog).getByText("Grids 1–4 of 6")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: /Next/ }));
+    await within(dialog).findByText("Grid 6 of 6");
+    expect(calls.some((c) => c.path === "/api/batches/7/boards/?page=2&page_size=4")).toBe(true);
+  });
+
+  it("downloads the PDF with a busy state, and deletes after confirming", async () => {
+    let release: () => void = () => {};
+    const calls = mockFetch({
+      "GET /api/batches/": () => page([batch({ status: "done", done: 5000 })]),
+      "GET /api/batches/7/pdf/": () =>
+        new Promise<Response>((resolve) => {
+          release = () =>
+            resolve(new Response("%PDF", { status: 200, headers: { "Content-Disposition": 'attachment; filename="g.pdf"' } }));
+        }),
+      "DELETE /api/batches/7/": () => json(204, null),
+    });
+    stubBlobUrls();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: /Download PDF/ }));
+    expect(await screen.findByRole("button", { name: "Preparing the PDF…" })).toBeTruthy();
+    release();
+    await screen.findByRole("button", { name: /Download PDF/ });
+    expect(click).toHaveBeenCalled();
+
+    await user.click(screen.getByRole("button", { name: /^Delete/ }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Delete grids" }));
+    await screen.findByText("No grids yet. Make your first batch above.");
+    expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/batches/7/")).toBe(true);
+  });
+});
+
+describe("batchProgressText", () => {
+  it("writes thousands with separators", () => {
+    expect(batchProgressText({ done: 1250, total: 5000 })).toBe("1,250 of 5,000 grids");
+  });
+});

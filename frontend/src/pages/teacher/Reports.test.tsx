@@ -1,0 +1,270 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import type { ClassReportData, Report, StudentReportData } from "../../api/reports";
+import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
+import { ReportsPage, readFilters } from "./Reports";
+
+const realBlobUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+afterEach(() => {
+  vi.unstubAllGlobals();
+  URL.createObjectURL = realBlobUrls.create;
+  URL.revokeObjectURL = realBlobUrls.revoke;
+});
+/** jsdom has no blob URLs: lib/download.ts needs them. Restored after each test. */
+function stubBlobUrls() {
+  URL.createObjectURL = vi.fn(() => "blob:x");
+  URL.revokeObjectURL = vi.fn();
+}
+beforeEach(() => {
+  document.cookie = "csrftoken=t; path=/";
+});
+
+const POLL = 25;
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const gets = (calls: Call[], path: string) => calls.filter((c) => c.method === "GET" && c.path.startsWith(path)).length;
+
+const klass = { id: 3, name: "Class 2B", join_code: "ABCD", sign_in_mode: "pictures", archived: false, student_count: 2, created_at: "2025-01-01T00:00:00Z" };
+const students = [
+  { id: 12, first_name: "Ana", last_name: "Lopez", display_name: "Ana L.", has_card: true, has_password: false, password_set_by_teacher: false, locked_until: null, created_at: "2025-01-01T00:00:00Z" },
+  { id: 13, first_name: "Ben", last_name: "", display_name: "Ben", has_card: true, has_password: false, password_set_by_teacher: false, locked_until: null, created_at: "2025-01-01T00:00:00Z" },
+];
+
+const f78 = { a: 7, b: 8, attempts: 10, right: 4, wrong: 6, accuracy: 0.4, median_think_ms: 5200 };
+const f66 = { a: 6, b: 6, attempts: 8, right: 8, wrong: 0, accuracy: 1, median_think_ms: 1500 };
+
+const classData: ClassReportData = {
+  grid_size: 10,
+  facts: [f78, f66],
+  most_missed: [f78],
+  needs_help: { "7x8": [{ student: "Ana L.", attempts: 6, accuracy: 0.333 }] },
+  activity: [
+    { student_id: 12, student: "Ana L.", matches: 4, minutes: 21.5, attempts: 40, accuracy: 0.7 },
+    { student_id: 13, student: "Ben", matches: 0, minutes: 0, attempts: 0, accuracy: null },
+  ],
+  by_week: [{ week: "2025-03-03", attempts: 40, right: 28, accuracy: 0.7 }],
+  judgements: [
+    { kind: "factor_pair", attempts: 12, right: 9, accuracy: 0.75 },
+    { kind: "multiply", attempts: 28, right: 19, accuracy: 0.679 },
+  ],
+  mistakes: [
+    { kind: "multiply", mistake_type: "neighbour", count: 6, label: "Neighbouring product (one factor off by one)" },
+    { kind: "multiply", mistake_type: "addition", count: 3, label: "Added instead of multiplied" },
+    { kind: "factor_pair", mistake_type: "near_miss", count: 3, label: "Near miss (shares a factor, but does not divide)" },
+  ],
+};
+
+function report(over: Partial<Report> = {}): Report {
+  return {
+    id: 9,
+    classroom: 3,
+    student: null,
+    student_name: "",
+    scope: "class",
+    period: "30d",
+    period_start: "2025-02-01T00:00:00Z",
+    period_end: "2025-03-03T00:00:00Z",
+    game: "",
+    status: "done",
+    done: 3,
+    total: 3,
+    error: "",
+    data: classData,
+    title: "Class 2B: last 30 days, all games",
+    created_at: "2025-03-03T00:00:00Z",
+    built_at: "2025-03-03T00:01:00Z",
+    ...over,
+  };
+}
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/teacher/classes/:id/reports" element={<ReportsPage pollMs={POLL} />} />
+        <Route path="/teacher/classes/:id/reports/students/:studentId" element={<ReportsPage pollMs={POLL} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const studentsPage = () => json(200, { count: students.length, next: null, previous: null, results: students });
+
+describe("readFilters", () => {
+  it("defaults to the last 30 days and every game, and ignores nonsense", () => {
+    expect(readFilters(new URLSearchParams(""))).toEqual({ period: "30d", game: "" });
+    expect(readFilters(new URLSearchParams("period=7d&game=multiplin"))).toEqual({ period: "7d", game: "multiplin" });
+    expect(readFilters(new URLSearchParams("period=1y&game=chess"))).toEqual({ period: "30d", game: "" });
+  });
+});
+
+describe("class reports", () => {
+  it('says "No report yet" when there is none (404)', async () => {
+    const calls = mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/reports/latest/": () => apiError(404, "not_found", "Not found."),
+    });
+    renderAt("/teacher/classes/3/reports");
+    expect(await screen.findByRole("heading", { name: "No report yet" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Class 2B: reports" })).toBeTruthy();
+    expect(calls.some((c) => c.path === "/api/classes/3/reports/latest/?period=30d&game=")).toBe(true);
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("builds now: shows the progress bar while building, reloads when done, then stops polling", async () => {
+    let built = false;
+    let polls = 0;
+    const calls = mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/reports/latest/": () => (built ? json(200, report()) : apiError(404, "not_found", "Not found.")),
+      "POST /api/classes/3/reports/": () => json(201, report({ status: "pending", done: 0, total: 3, data: null, built_at: null })),
+      "GET /api/reports/9/": () => {
+        polls += 1;
+        if (polls < 3) return json(200, report({ status: "running", done: polls, total: 3, data: null }));
+        built = true;
+        return json(200, report());
+      },
+    });
+    const user = userEvent.setup();
+    renderAt("/teacher/classes/3/reports?period=7d&game=fultiples");
+    await screen.findByRole("heading", { name: "No report yet" });
+    await user.click(screen.getByRole("button", { name: "Build now" }));
+
+    const bar = await screen.findByRole("progressbar", { name: "Building the report" });
+    expect(Number(bar.getAttribute("aria-valuenow"))).toBeLessThan(3);
+    expect(bar.getAttribute("aria-valuemax")).toBe("3");
+    expect(screen.getByText(/of 3 parts/)).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ period: "7d", game: "fultiples" });
+
+    await screen.findByRole("heading", { name: "Times tables" });
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "No report yet" })).toBeNull();
+    expect(gets(calls, "/api/classes/3/reports/latest/")).toBe(2);
+    const after = gets(calls, "/api/reports/9/");
+    expect(after).toBe(3);
+    await wait(POLL * 6);
+    expect(gets(calls, "/api/reports/9/")).toBe(after);
+  });
+
+  it("announces a failed build and stops polling", async () => {
+    const calls = mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/reports/latest/": () => apiError(404, "not_found", "Not found."),
+      "POST /api/classes/3/reports/": () => json(201, report({ status: "pending", done: 0, data: null })),
+      "GET /api/reports/9/": () => json(200, report({ status: "failed", done: 1, data: null, error: "OperationalError: locked" })),
+    });
+    const user = userEvent.setup();
+    renderAt("/teacher/classes/3/reports");
+    await screen.findByRole("heading", { name: "No report yet" });
+    await user.click(screen.getByRole("button", { name: "Build now" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("OperationalError: locked");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect((screen.getByRole("button", { name: "Build now" }) as HTMLButtonElement).disabled).toBe(false);
+    const after = gets(calls, "/api/reports/9/");
+    await wait(POLL * 6);
+    expect(gets(calls, "/api/reports/9/")).toBe(after);
+  });
+
+  it("shows the class report: heatmap, most missed, mistakes, weeks, judgements, help groups, activity, exports", async () => {
+    const calls = mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/reports/latest/": (c) =>
+        c.path.includes("period=7d") ? apiError(404, "not_found", "Not found.") : json(200, report()),
+    });
+    const user = userEvent.setup();
+    const { container } = renderAt("/teacher/classes/3/reports");
+    await screen.findByRole("heading", { name: "Times tables" });
+
+    // the heatmap cell in row 8, column 7 is the 7 x 8 fact
+    const cell = container.querySelector<HTMLElement>('td[data-fact="8x7"]')!;
+    expect(cell.textContent).toContain("40% right (4 of 10 tries), median think time 5.2 s");
+    expect(cell.style.background).toBe("rgb(255, 255, 204)");
+
+    const missed = screen.getByRole("table", { name: /Most-missed facts/ });
+    expect(within(missed).getByRole("rowheader", { name: "7 × 8 = 56" })).toBeTruthy();
+    expect(screen.getByText("Neighbouring product (one factor off by one)")).toBeTruthy();
+    expect(screen.getByText("Near miss (shares a factor, but does not divide)")).toBeTruthy();
+    expect(screen.getByText("Week of 3 Mar 2025")).toBeTruthy();
+    const kinds = screen.getByRole("table", { name: /Right answers by kind/ });
+    expect(within(kinds).getByText("Factor or multiple")).toBeTruthy();
+    expect(within(kinds).getByText("Products")).toBeTruthy();
+
+    const help = screen.getByRole("table", { name: /Students who need help/ });
+    expect(within(help).getByRole("link", { name: "Ana L." }).getAttribute("href")).toBe(
+      "/teacher/classes/3/reports/students/12?period=30d&game=",
+    );
+    const activity = screen.getByRole("table", { name: /Activity per student/ });
+    expect(within(activity).getByRole("link", { name: /Ben/ }).getAttribute("href")).toBe("/teacher/classes/3/reports/students/13?period=30d&game=");
+    expect(within(activity).getByText("21.5")).toBeTruthy();
+
+    expect(screen.getByRole("button", { name: "Facts (CSV)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Students (CSV)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Print PDF" })).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText("Period"), "7d");
+    await screen.findByRole("heading", { name: "No report yet" });
+    expect(calls.some((c) => c.path === "/api/classes/3/reports/latest/?period=7d&game=")).toBe(true);
+  });
+
+  it("downloads a CSV export", async () => {
+    const calls = mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/reports/latest/": () => json(200, report()),
+      "GET /api/reports/9/students.csv": () =>
+        new Response("student,matches\n", { status: 200, headers: { "Content-Disposition": 'attachment; filename="report-9-students.csv"' } }),
+    });
+    stubBlobUrls();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderAt("/teacher/classes/3/reports");
+    await user.click(await screen.findByRole("button", { name: "Students (CSV)" }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    expect(calls.some((c) => c.path === "/api/reports/9/students.csv")).toBe(true);
+  });
+});
+
+describe("a student's report", () => {
+  const studentData: StudentReportData = {
+    grid_size: 12,
+    facts: [{ a: 3, b: 12, attempts: 4, right: 1, wrong: 3, accuracy: 0.25, median_think_ms: 4000 }],
+    most_missed: [{ a: 3, b: 12, attempts: 4, right: 1, wrong: 3, accuracy: 0.25, median_think_ms: 4000 }],
+    by_week: [],
+    judgements: [{ kind: "multiply", attempts: 4, right: 1, accuracy: 0.25 }],
+    mistakes: [{ kind: "multiply", mistake_type: "digit_swap", count: 3, label: "Digits swapped" }],
+    totals: { attempts: 4, right: 1, accuracy: 0.25, facts_seen: 1, facts_mastered: 0 },
+  };
+
+  it("loads the student's latest report with the same sections, 12 x 12 when needed", async () => {
+    const calls = mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/students/": () => studentsPage(),
+      "GET /api/students/12/report/": () =>
+        json(200, report({ id: 20, scope: "student", student: 12, student_name: "Ana L.", data: studentData, title: "Ana L.: last 30 days" })),
+    });
+    const { container } = renderAt("/teacher/classes/3/reports/students/12?period=all&game=multiplin");
+    expect(await screen.findByRole("heading", { level: 1, name: "Ana L.: report" })).toBeTruthy();
+    await screen.findByRole("heading", { name: "Times tables" });
+    expect(calls.some((c) => c.path === "/api/students/12/report/?period=all&game=multiplin")).toBe(true);
+    expect(container.querySelector('td[data-fact="12x3"]')!.textContent).toContain("25% right");
+    expect(screen.getByText("Digits swapped")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Students (CSV)" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Activity" })).toBeNull();
+    expect(screen.getByRole("link", { name: /Class report for Class 2B/ }).getAttribute("href")).toBe(
+      "/teacher/classes/3/reports?period=all&game=multiplin",
+    );
+  });
+
+  it('says "No report yet" for a student without one', async () => {
+    mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/students/": () => studentsPage(),
+      "GET /api/students/13/report/": () => apiError(404, "not_found", "Not found."),
+    });
+    renderAt("/teacher/classes/3/reports/students/13");
+    expect(await screen.findByRole("heading", { name: "No report yet" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Ben: report" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,380 @@
+// A class's reports (/teacher/classes/:id/reports) and one student's report
+// (/teacher/classes/:id/reports/students/:studentId): filters, the latest built report,
+// "Build now" with a progress bar, the times-table heatmap and the tables around it.
+import { useCallback, useEffect, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router-dom";
+import { getClass, listStudents } from "../../api/endpoints";
+import type { ApiError } from "../../api/http";
+import {
+  downloadReport,
+  getReport,
+  isClassData,
+  latestClassReport,
+  latestStudentReport,
+  requestClassReport,
+  type Report,
+  type ReportExport,
+  type ReportFilters,
+  type ReportGame,
+  type ReportPeriod,
+} from "../../api/reports";
+import type { Classroom, Student } from "../../api/types";
+import { Button, FormError, toApiError, useAction } from "../../components/forms";
+import { Page } from "../../components/Page";
+import { GAME_TITLES } from "../../games/catalog";
+import { saveFile } from "../../lib/download";
+import { formatTime, plural } from "../../lib/format";
+import { formatCount, formatPercent } from "../../reports/format";
+import { Heatmap } from "../../reports/Heatmap";
+import { ProgressBar } from "../../reports/ProgressBar";
+import { Activity, ByWeek, Judgements, MistakesByType, MostMissed, NeedsHelp, classReportPath } from "../../reports/Sections";
+import { POLL_MS, usePollWhile } from "../../reports/usePollWhile";
+import "../../reports/reports.css";
+
+export const PERIODS: { value: ReportPeriod; label: string }[] = [
+  { value: "7d", label: "Last 7 days" },
+  { value: "30d", label: "Last 30 days" },
+  { value: "all", label: "All time" },
+];
+
+const GAMES: ReportGame[] = ["", "fultiples", "four_in_a_row", "multiplin", "stepping_divisors"];
+
+export function gameLabel(game: ReportGame): string {
+  return game ? GAME_TITLES[game] : "All games";
+}
+
+export function periodLabel(period: ReportPeriod): string {
+  return PERIODS.find((p) => p.value === period)?.label ?? period;
+}
+
+/** The filters from the address (?period=&game=), with safe defaults. */
+export function readFilters(params: URLSearchParams): ReportFilters {
+  const period = params.get("period");
+  const game = params.get("game") ?? "";
+  return {
+    period: PERIODS.some((p) => p.value === period) ? (period as ReportPeriod) : "30d",
+    game: (GAMES as string[]).includes(game) ? (game as ReportGame) : "",
+  };
+}
+
+export function isBuilding(r: Pick<Report, "status"> | null): boolean {
+  return r !== null && (r.status === "pending" || r.status === "running");
+}
+
+type Latest = { state: "loading" } | { state: "none" } | { state: "error"; error: ApiError } | { state: "done"; report: Report };
+
+export function ReportsPage({ pollMs = POLL_MS }: { pollMs?: number }) {
+  const { id: classId = "", studentId } = useParams();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const { period, game } = filters;
+
+  const [klass, setKlass] = useState<Classroom | null>(null);
+  /** The student of the student view: undefined while loading, null when not in this class. */
+  const [student, setStudent] = useState<Student | null | undefined>(undefined);
+  const [metaError, setMetaError] = useState<ApiError | null>(null);
+  const [latest, setLatest] = useState<Latest>({ state: "loading" });
+  const [build, setBuild] = useState<Report | null>(null);
+  const [notice, setNotice] = useState("");
+
+  // The class (for its name), and in the student view the student.
+  useEffect(() => {
+    const ac = new AbortController();
+    setMetaError(null);
+    setStudent(undefined);
+    Promise.all([getClass(classId, ac.signal), studentId ? listStudents(classId, ac.signal) : Promise.resolve(null)])
+      .then(([k, students]) => {
+        setKlass(k);
+        setStudent(students ? (students.find((s) => String(s.id) === studentId) ?? null) : null);
+      })
+      .catch((err) => {
+        if (!ac.signal.aborted) setMetaError(toApiError(err));
+      });
+    return () => ac.abort();
+  }, [classId, studentId]);
+
+  const loadLatest = useCallback(
+    async (signal?: AbortSignal, keepShown = false) => {
+      if (!keepShown) setLatest({ state: "loading" });
+      try {
+        const f = { period, game };
+        const report = studentId ? await latestStudentReport(studentId, f, signal) : await latestClassReport(classId, f, signal);
+        setLatest(report ? { state: "done", report } : { state: "none" });
+      } catch (err) {
+        if (!signal?.aborted) setLatest({ state: "error", error: toApiError(err) });
+      }
+    },
+    [classId, studentId, period, game],
+  );
+
+  useEffect(() => {
+    const ac = new AbortController();
+    void loadLatest(ac.signal);
+    return () => ac.abort();
+  }, [loadLatest]);
+
+  // A build of other filters is no longer this page's business.
+  useEffect(() => setBuild(null), [classId, period, game]);
+
+  const start = useAction(async () => {
+    const report = await requestClassReport(classId, { period, game });
+    setBuild(report);
+    setNotice("Building the report…");
+  });
+
+  usePollWhile(
+    isBuilding(build),
+    async (signal) => {
+      if (!build) return false;
+      const now = await getReport(build.id, signal);
+      if (signal.aborted) return false;
+      if (now.status === "done") {
+        setBuild(null);
+        setNotice("The report is ready.");
+        void loadLatest(undefined, true);
+        return false;
+      }
+      setBuild(now);
+      return isBuilding(now);
+    },
+    pollMs,
+    build?.id,
+  );
+
+  function setFilter(key: "period" | "game", value: string) {
+    const next = new URLSearchParams(params);
+    next.set(key, value);
+    setParams(next, { replace: true });
+  }
+
+  if (metaError && !klass) {
+    return (
+      <Page title={metaError.status === 404 ? "Class not found" : "Could not load the report"}>
+        <div className="alert alert-error" role="alert">
+          <p>{metaError.status === 404 ? "We couldn't find that class." : metaError.message}</p>
+        </div>
+        <p>
+          <Link to="/teacher">Back to my classes</Link>
+        </p>
+      </Page>
+    );
+  }
+  if (!klass || (studentId && student === undefined)) {
+    return (
+      <Page title="Reports">
+        <p role="status">Loading…</p>
+      </Page>
+    );
+  }
+  if (studentId && !student) {
+    return (
+      <Page title="Student not found">
+        <div className="alert alert-error" role="alert">
+          <p>We couldn't find that student in {klass.name}.</p>
+        </div>
+        <p>
+          <Link to={classReportPath(classId, filters)}>Back to the class report</Link>
+        </p>
+      </Page>
+    );
+  }
+
+  const who = student ? student.display_name : klass.name;
+  const title = student ? `${student.display_name}: report` : `${klass.name}: reports`;
+  const report = latest.state === "done" ? latest.report : null;
+
+  return (
+    <Page title={title} className="rep-page">
+      <p className="rep-back">
+        {student ? (
+          <Link to={classReportPath(classId, filters)}>← Class report for {klass.name}</Link>
+        ) : (
+          <Link to={`/teacher/classes/${classId}`}>← Back to {klass.name}</Link>
+        )}
+      </p>
+      <p className="sr-only" role="status" aria-live="polite">
+        {notice}
+      </p>
+
+      <section aria-labelledby="rep-filters-heading" className="card rep-toolbar">
+        <h2 id="rep-filters-heading" className="sr-only">
+          Filters and building
+        </h2>
+        <div className="rep-filters">
+          <div className="field">
+            <label htmlFor="rep-period">Period</label>
+            <select id="rep-period" value={period} onChange={(e) => setFilter("period", e.target.value)}>
+              {PERIODS.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="rep-game">Game</label>
+            <select id="rep-game" value={game} onChange={(e) => setFilter("game", e.target.value)}>
+              {GAMES.map((g) => (
+                <option key={g || "all"} value={g}>
+                  {gameLabel(g)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="rep-build">
+            <Button
+              variant="primary"
+              onClick={() => void start.run()}
+              busy={start.busy || isBuilding(build)}
+              busyLabel="Building…"
+              aria-describedby="rep-build-hint"
+            >
+              Build now
+            </Button>
+          </div>
+        </div>
+        <p className="hint" id="rep-build-hint">
+          {student
+            ? `Building makes a fresh report for the whole class, ${student.display_name} included.`
+            : "Reports of the last 30 days are also built every night."}
+        </p>
+        <FormError error={start.error} />
+        {build && isBuilding(build) && (
+          <ProgressBar
+            label="Building the report"
+            value={build.done}
+            max={build.total}
+            text={`${formatCount(build.done)} of ${formatCount(build.total)} parts (the class, then each student)`}
+          />
+        )}
+        {build?.status === "failed" && (
+          <div className="alert alert-error" role="alert">
+            <p>Building the report failed{build.error ? `: ${build.error}` : "."} Try again with "Build now".</p>
+          </div>
+        )}
+      </section>
+
+      {latest.state === "loading" && <p role="status">Loading the report…</p>}
+      {latest.state === "error" && (
+        <div className="alert alert-error" role="alert">
+          <p>{latest.error.message}</p>
+          <Button onClick={() => void loadLatest()}>Try again</Button>
+        </div>
+      )}
+      {latest.state === "none" && (
+        <section aria-labelledby="rep-none-heading" className="card">
+          <h2 id="rep-none-heading">No report yet</h2>
+          <p>
+            There is no report for {who} for {periodLabel(period).toLowerCase()} and {gameLabel(game).toLowerCase()} yet. Use
+            "Build now" to make one.
+          </p>
+        </section>
+      )}
+      {report && <ReportBody report={report} classId={classId} filters={filters} who={who} />}
+    </Page>
+  );
+}
+
+function ReportBody({ report, classId, filters, who }: { report: Report; classId: string; filters: ReportFilters; who: string }) {
+  const data = report.data;
+  const exporter = useAction(async (kind: ReportExport) => saveFile(await downloadReport(report.id, kind)));
+  const [exporting, setExporting] = useState<ReportExport | null>(null);
+  const classData = data && isClassData(data) ? data : null;
+  const totals = data && "totals" in data ? data.totals : null;
+
+  const exportButton = (kind: ReportExport, label: string) => (
+    <Button
+      onClick={() => {
+        setExporting(kind);
+        void exporter.run(kind).finally(() => setExporting(null));
+      }}
+      busy={exporter.busy && exporting === kind}
+      disabled={exporter.busy && exporting !== kind}
+      busyLabel="Preparing…"
+      variant={kind === "pdf" ? "primary" : "secondary"}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <>
+      <section aria-labelledby="rep-summary-heading" className="card rep-summary">
+        <h2 id="rep-summary-heading">{report.title || `Report for ${who}`}</h2>
+        <p className="rep-sub">
+          {periodLabel(report.period)} · {gameLabel(report.game)}
+          {report.built_at ? ` · built ${formatTime(report.built_at)}` : ""}
+        </p>
+        {totals && (
+          <dl className="facts rep-totals">
+            <div>
+              <dt>Answers</dt>
+              <dd>{formatCount(totals.attempts)}</dd>
+            </div>
+            <div>
+              <dt>Right</dt>
+              <dd>{formatPercent(totals.accuracy)}</dd>
+            </div>
+            <div>
+              <dt>Facts mastered</dt>
+              <dd>
+                {totals.facts_mastered} of {plural(totals.facts_seen, "fact")} played
+              </dd>
+            </div>
+          </dl>
+        )}
+        <div className="actions rep-exports">
+          {exportButton("facts.csv", "Facts (CSV)")}
+          {classData && exportButton("students.csv", "Students (CSV)")}
+          {exportButton("pdf", "Print PDF")}
+        </div>
+        <FormError error={exporter.error} />
+      </section>
+
+      {!data ? (
+        <p>This report has no figures.</p>
+      ) : (
+        <>
+          <section aria-labelledby="rep-grid-heading" className="rep-section">
+            <h2 id="rep-grid-heading">Times tables</h2>
+            <Heatmap facts={data.facts} gridSize={data.grid_size} caption={`Accuracy per multiplication fact for ${who}: rows × columns`} />
+          </section>
+
+          <section aria-labelledby="rep-missed-heading" className="rep-section">
+            <h2 id="rep-missed-heading">Most-missed facts</h2>
+            <MostMissed facts={data.most_missed} who={who} />
+          </section>
+
+          <section aria-labelledby="rep-judge-heading" className="rep-section">
+            <h2 id="rep-judge-heading">Right answers by kind</h2>
+            <Judgements rows={data.judgements} />
+          </section>
+
+          <section aria-labelledby="rep-mistakes-heading" className="rep-section">
+            <h2 id="rep-mistakes-heading">Mistakes by type</h2>
+            <MistakesByType mistakes={data.mistakes} />
+          </section>
+
+          <section aria-labelledby="rep-week-heading" className="rep-section">
+            <h2 id="rep-week-heading">Accuracy by week</h2>
+            <ByWeek weeks={data.by_week} />
+          </section>
+
+          {classData && (
+            <>
+              <section aria-labelledby="rep-help-heading" className="rep-section">
+                <h2 id="rep-help-heading">Students who need help</h2>
+                <p className="hint">Per fact, the students under 75% right after at least 3 tries: a small group to work with.</p>
+                <NeedsHelp needsHelp={classData.needs_help} activity={classData.activity} classId={classId} filters={filters} />
+              </section>
+              <section aria-labelledby="rep-activity-heading" className="rep-section">
+                <h2 id="rep-activity-heading">Activity</h2>
+                <Activity rows={classData.activity} classId={classId} filters={filters} />
+              </section>
+            </>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,333 @@
+// The smaller parts of a report: most-missed facts, mistakes by type, accuracy by week,
+// judgement accuracy, students who need help, activity. Each is a table (bars are decoration:
+// every number is also written out).
+import { Link } from "react-router-dom";
+import type { ActivityRow, FactStat, JudgementStat, MistakeStat, NeedsHelpEntry, ReportFilters, WeekStat } from "../api/reports";
+import { plural } from "../lib/format";
+import { factLabel, formatPercent, weekLabel } from "./format";
+import "./reports.css";
+
+export const KIND_LABELS: Record<string, string> = {
+  multiply: "Products",
+  factor_pair: "Factor or multiple",
+  divisor: "Divisors",
+};
+
+export const KIND_HINTS: Record<string, string> = {
+  multiply: "a × b = ? (Four-in-a-Row, Multiplin)",
+  factor_pair: "is one number a factor or a multiple of the other? (Fultiples)",
+  divisor: "does this number divide that one? (Stepping By Divisors)",
+};
+
+export function kindLabel(kind: string): string {
+  return KIND_LABELS[kind] ?? kind;
+}
+
+/** Where a student's report lives, keeping the filters. */
+export function studentReportPath(classId: number | string, studentId: number, filters: ReportFilters): string {
+  const q = new URLSearchParams({ period: filters.period, game: filters.game });
+  return `/teacher/classes/${classId}/reports/students/${studentId}?${q.toString()}`;
+}
+
+export function classReportPath(classId: number | string, filters: ReportFilters): string {
+  const q = new URLSearchParams({ period: filters.period, game: filters.game });
+  return `/teacher/classes/${classId}/reports?${q.toString()}`;
+}
+
+/** A horizontal bar, 0..1; hidden from screen readers (the number sits next to it). */
+export function Bar({ share, tone = "blue" }: { share: number; tone?: "blue" | "red" }) {
+  const width = `${Math.round(Math.min(Math.max(share, 0), 1) * 100)}%`;
+  return (
+    <span className={`rep-bar rep-bar-${tone}`} aria-hidden="true">
+      <span style={{ width }} />
+    </span>
+  );
+}
+
+export function MostMissed({ facts, who = "this class" }: { facts: readonly FactStat[]; who?: string }) {
+  if (facts.length === 0) return <p>No wrong answers for {who} in this period.</p>;
+  const most = Math.max(...facts.map((f) => f.wrong), 1);
+  return (
+    <div className="table-wrap">
+      <table className="rep-table">
+        <caption className="sr-only">Most-missed facts, most wrong answers first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Fact</th>
+            <th scope="col" className="rep-num">
+              Wrong
+            </th>
+            <th scope="col" className="rep-num">
+              Tries
+            </th>
+            <th scope="col" className="rep-num">
+              Accuracy
+            </th>
+            <th scope="col" className="rep-bar-col">
+              <span className="sr-only">Wrong answers, as a bar</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {facts.map((f) => (
+            <tr key={`${f.a}x${f.b}`}>
+              <th scope="row" className="rep-fact">
+                {factLabel(f.a, f.b)} = {f.a * f.b}
+              </th>
+              <td className="rep-num">{f.wrong}</td>
+              <td className="rep-num">{f.attempts}</td>
+              <td className="rep-num">{formatPercent(f.accuracy)}</td>
+              <td className="rep-bar-col">
+                <Bar share={f.wrong / most} tone="red" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function MistakesByType({ mistakes }: { mistakes: readonly MistakeStat[] }) {
+  if (mistakes.length === 0) return <p>No mistakes in this period.</p>;
+  const kinds = [...new Set(mistakes.map((m) => m.kind))];
+  return (
+    <div className="rep-mistakes">
+      {kinds.map((kind) => {
+        const rows = mistakes.filter((m) => m.kind === kind);
+        const total = rows.reduce((sum, m) => sum + m.count, 0);
+        return (
+          <div key={kind} className="rep-mistake-kind">
+            <h3>
+              {kindLabel(kind)} <span className="rep-sub">({plural(total, "mistake")})</span>
+            </h3>
+            <table className="rep-table">
+              <caption className="sr-only">Mistakes on {kindLabel(kind).toLowerCase()}, by type</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Type of mistake</th>
+                  <th scope="col" className="rep-num">
+                    Count
+                  </th>
+                  <th scope="col" className="rep-num">
+                    Share
+                  </th>
+                  <th scope="col" className="rep-bar-col">
+                    <span className="sr-only">Share, as a bar</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((m) => (
+                  <tr key={m.mistake_type}>
+                    <th scope="row">{m.label || m.mistake_type}</th>
+                    <td className="rep-num">{m.count}</td>
+                    <td className="rep-num">{formatPercent(total ? m.count / total : 0)}</td>
+                    <td className="rep-bar-col">
+                      <Bar share={total ? m.count / total : 0} tone="red" />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export function ByWeek({ weeks }: { weeks: readonly WeekStat[] }) {
+  if (weeks.length === 0) return <p>No answers in this period.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="rep-table">
+        <caption className="sr-only">Accuracy week by week, oldest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week</th>
+            <th scope="col" className="rep-num">
+              Tries
+            </th>
+            <th scope="col" className="rep-num">
+              Accuracy
+            </th>
+            <th scope="col" className="rep-bar-col">
+              <span className="sr-only">Accuracy, as a bar</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((w) => (
+            <tr key={w.week}>
+              <th scope="row">{weekLabel(w.week)}</th>
+              <td className="rep-num">{w.attempts}</td>
+              <td className="rep-num">{formatPercent(w.accuracy)}</td>
+              <td className="rep-bar-col">
+                <Bar share={w.accuracy} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Judgements({ rows }: { rows: readonly JudgementStat[] }) {
+  if (rows.length === 0) return <p>No answers in this period.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="rep-table">
+        <caption className="sr-only">Right answers by kind of question</caption>
+        <thead>
+          <tr>
+            <th scope="col">Kind</th>
+            <th scope="col" className="rep-num">
+              Tries
+            </th>
+            <th scope="col" className="rep-num">
+              Right
+            </th>
+            <th scope="col" className="rep-num">
+              Accuracy
+            </th>
+            <th scope="col" className="rep-bar-col">
+              <span className="sr-only">Accuracy, as a bar</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((j) => (
+            <tr key={j.kind}>
+              <th scope="row">
+                {kindLabel(j.kind)}
+                {KIND_HINTS[j.kind] && <span className="rep-sub"> {KIND_HINTS[j.kind]}</span>}
+              </th>
+              <td className="rep-num">{j.attempts}</td>
+              <td className="rep-num">{j.right}</td>
+              <td className="rep-num">{formatPercent(j.accuracy)}</td>
+              <td className="rep-bar-col">
+                <Bar share={j.accuracy} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "7x8" -> [7, 8]; null for anything else. */
+export function parseFactKey(key: string): [number, number] | null {
+  const m = /^(\d+)x(\d+)$/.exec(key);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** Facts with students under 75 % right, the biggest groups first. */
+export function helpGroups(needsHelp: Record<string, NeedsHelpEntry[]>) {
+  return Object.entries(needsHelp)
+    .map(([key, students]) => ({ key, fact: parseFactKey(key), students }))
+    .filter((g): g is { key: string; fact: [number, number]; students: NeedsHelpEntry[] } => g.fact !== null && g.students.length > 0)
+    .sort((x, y) => y.students.length - x.students.length || x.fact[0] - y.fact[0] || x.fact[1] - y.fact[1]);
+}
+
+export function NeedsHelp({
+  needsHelp,
+  activity,
+  classId,
+  filters,
+}: {
+  needsHelp: Record<string, NeedsHelpEntry[]>;
+  activity: readonly ActivityRow[];
+  classId: number | string;
+  filters: ReportFilters;
+}) {
+  const groups = helpGroups(needsHelp);
+  if (groups.length === 0) return <p>Nobody is under 75% right on a fact they tried at least 3 times.</p>;
+  // needs_help names students by display name only: link them when the name is unambiguous.
+  const idByName = new Map<string, number | null>();
+  for (const row of activity) idByName.set(row.student, idByName.has(row.student) ? null : row.student_id);
+  return (
+    <div className="table-wrap">
+      <table className="rep-table rep-help">
+        <caption className="sr-only">Students who need help, per fact: a small group for each fact</caption>
+        <thead>
+          <tr>
+            <th scope="col">Fact</th>
+            <th scope="col">Students (accuracy, tries)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map(({ key, fact: [a, b], students }) => (
+            <tr key={key}>
+              <th scope="row" className="rep-fact">
+                {factLabel(a, b)} = {a * b}
+                <span className="rep-sub"> {plural(students.length, "student")}</span>
+              </th>
+              <td>
+                <ul className="rep-inline-list">
+                  {students.map((s, i) => {
+                    const id = idByName.get(s.student);
+                    return (
+                      <li key={`${s.student}-${i}`}>
+                        {id ? <Link to={studentReportPath(classId, id, filters)}>{s.student}</Link> : s.student}{" "}
+                        <span className="rep-sub">
+                          ({formatPercent(s.accuracy)}, {plural(s.attempts, "try", "tries")})
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Activity({ rows, classId, filters }: { rows: readonly ActivityRow[]; classId: number | string; filters: ReportFilters }) {
+  if (rows.length === 0) return <p>No students in this class yet.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="rep-table">
+        <caption className="sr-only">Activity per student. Each name opens that student's report.</caption>
+        <thead>
+          <tr>
+            <th scope="col">Student</th>
+            <th scope="col" className="rep-num">
+              Matches
+            </th>
+            <th scope="col" className="rep-num">
+              Minutes
+            </th>
+            <th scope="col" className="rep-num">
+              Tries
+            </th>
+            <th scope="col" className="rep-num">
+              Accuracy
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.student_id}>
+              <th scope="row">
+                <Link to={studentReportPath(classId, r.student_id, filters)}>
+                  {r.student}
+                  <span className="sr-only">: open the report</span>
+                </Link>
+              </th>
+              <td className="rep-num">{r.matches}</td>
+              <td className="rep-num">{r.minutes}</td>
+              <td className="rep-num">{r.attempts}</td>
+              <td className="rep-num">{formatPercent(r.accuracy)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
