@@ -54,11 +54,13 @@ def class_report(scope: Scope, students: list[tuple[int, int, str]]) -> dict:
     """`students`: (student id, user id, display name) for everyone in the class."""
     facts = fact_table(scope)
     names = {user_id: name for _, user_id, name in students}
+    student_ids = {user_id: student_id for student_id, user_id, _ in students}
     help_rows = students_needing_help(scope)
     needs_help: dict[str, list[dict]] = {}
     for row in help_rows:
         key = f"{row['a']}x{row['b']}"
         needs_help.setdefault(key, []).append({"student": names.get(row["student_user_id"], "?"),
+                                               "student_id": student_ids.get(row["student_user_id"]),
                                                "attempts": row["attempts"], "accuracy": row["accuracy"]})
     attempts = attempts_per_student(scope)
     play = play_per_student(scope)

@@ -53,12 +53,12 @@ def _dispatch(batch: BoardBatch) -> None:
     transaction.on_commit(lambda: generate_batch.delay(batch.pk))
 
 
-def batch_generate(*, batch_id: int, chunk: int = CHUNK) -> BoardBatch:
+def batch_generate(*, batch_id: int, chunk: int = CHUNK) -> BoardBatch | None:
     """Generate the missing grids in chunks, saving progress after each. Idempotent: grid i is
     always drawn from seed + i, and (batch, index) is unique, so a retry or a duplicate job makes
     no extra grids and no different ones."""
-    batch = BoardBatch.objects.get(pk=batch_id)
-    if batch.status == BoardBatch.Status.DONE:
+    batch = BoardBatch.objects.filter(pk=batch_id).first()
+    if batch is None or batch.status == BoardBatch.Status.DONE:  # deleted meanwhile, or already made
         return batch
     BoardBatch.objects.filter(pk=batch.pk).update(status=BoardBatch.Status.RUNNING, error="")
     try:

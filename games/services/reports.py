@@ -31,6 +31,12 @@ def report_request(*, classroom: Classroom, period: str = "30d", game: str = "")
     """A class report and one report per student, built by a job (progress on the row)."""
     if game and game not in ENGINES:
         raise ServiceError("invalid", "Unknown game.", {"game": ["Choose one of the four games, or all."]})
+    building = Report.objects.filter(
+        classroom=classroom, scope=Report.Scope.CLASS, period=period, game=game,
+        status__in=[Report.Status.PENDING, Report.Status.RUNNING],
+        created_at__gte=timezone.now() - timedelta(minutes=10)).first()
+    if building is not None:  # a second click while it builds shows the same progress
+        return building
     start, end = period_bounds(period)
     report = Report.objects.create(classroom=classroom, scope=Report.Scope.CLASS, period=period,
                                    period_start=start, period_end=end, game=game,
@@ -41,10 +47,10 @@ def report_request(*, classroom: Classroom, period: str = "30d", game: str = "")
     return report
 
 
-def report_build(*, report_id: int) -> Report:
+def report_build(*, report_id: int) -> Report | None:
     """Build the class figures, then each student's, saving progress after each part."""
-    report = Report.objects.select_related("classroom").get(pk=report_id)
-    if report.status == Report.Status.DONE:
+    report = Report.objects.select_related("classroom").filter(pk=report_id).first()
+    if report is None or report.status == Report.Status.DONE:  # deleted with its class, or already built
         return report
     Report.objects.filter(pk=report.pk).update(status=Report.Status.RUNNING, done=0, error="")
     try:

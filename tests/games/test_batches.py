@@ -121,3 +121,10 @@ def test_batch_api_progress_preview_and_pdf(teacher, other_teacher):
                       format="json")
     assert bad.status_code == 400
     assert "primes" in bad.json()["error"]["fields"]
+
+
+def test_a_job_for_a_deleted_batch_does_nothing(teacher):
+    batch = batches.batch_create(teacher=teacher, count=5, level="beginner")
+    batches.batch_delete(batch=batch)
+    assert batches.batch_generate(batch_id=batch.pk) is None
+    assert not Board.objects.exists()

@@ -95,7 +95,8 @@ def test_student_report_figures(classroom, fixture):
 def test_students_who_need_help_and_activity(classroom, fixture):
     data = build(classroom).data
     # Ana: 7 x 8 with 4 attempts at 50 % -> needs help; Ben: 2 attempts -> not enough to judge
-    assert data["needs_help"] == {"7x8": [{"student": "Ana L.", "attempts": 4, "accuracy": 0.5}]}
+    assert data["needs_help"] == {"7x8": [{"student": "Ana L.", "student_id": fixture["ana"].pk, "attempts": 4,
+                                           "accuracy": 0.5}]}
     activity = {row["student"]: row for row in data["activity"]}
     assert (activity["Ana L."]["matches"], activity["Ana L."]["minutes"], activity["Ana L."]["attempts"]) == (2, 9.0, 7)
     assert (activity["Ben O."]["matches"], activity["Ben O."]["minutes"], activity["Ben O."]["attempts"]) == (1, 6.0, 3)
@@ -175,3 +176,11 @@ def test_students_read_only_their_own_progress(classroom, fixture):
     mine = client_for(fixture["ana"].user).get("/api/my/progress/").json()
     assert mine["practise"] == [[3, 4], [7, 8]]
     assert client_for(classroom.teacher).get("/api/my/progress/").status_code == 403
+
+
+def test_asking_again_while_a_report_builds_returns_the_same_build(classroom, fixture):
+    first = report_request(classroom=classroom)
+    assert report_request(classroom=classroom) == first
+    assert report_request(classroom=classroom, period="7d") != first
+    report_build(report_id=first.pk)
+    assert report_request(classroom=classroom) != first
