@@ -33,13 +33,23 @@ class LiveServer:
     _drop: object = None
 
     @classmethod
-    def start(cls, ports: int = 1) -> tuple[LiveServer, list[str]]:
+    def start(cls, ports: int = 1, worker: bool = False) -> tuple[LiveServer, list[str]]:
         server = cls()
         server.env = server._environment()
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
                        env=server.env, check=True)
         urls = [server.serve(free_port()) for _ in range(ports)]
+        if worker:
+            server.start_worker()
         return server, urls
+
+    def start_worker(self) -> None:
+        """A Celery worker on the same database and broker (Redis, or the filesystem broker in VAR_DIR)."""
+        log = open(Path(self.env["VAR_DIR"]) / "worker.log", "w")  # noqa: SIM115 - kept open for the child
+        self.processes.append(subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=threads", "--concurrency=2",
+             "--loglevel=warning", "--without-heartbeat", "--without-gossip", "--without-mingle"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT))
 
     def serve(self, port: int) -> str:
         log = open(Path(self.env["VAR_DIR"]) / f"uvicorn-{port}.log", "w")  # noqa: SIM115 - kept open for the child
