@@ -13,6 +13,9 @@ const ClassesPage = lazy(() => import("./pages/teacher/Classes").then((m) => ({ 
 const RosterPage = lazy(() => import("./pages/teacher/Roster").then((m) => ({ default: m.RosterPage })));
 const AssignmentsPage = lazy(() => import("./pages/teacher/Assignments").then((m) => ({ default: m.AssignmentsPage })));
 const LivePage = lazy(() => import("./pages/teacher/Live").then((m) => ({ default: m.LivePage })));
+const BatchesPage = lazy(() => import("./pages/teacher/Batches").then((m) => ({ default: m.BatchesPage })));
+const ReportsPage = lazy(() => import("./pages/teacher/Reports").then((m) => ({ default: m.ReportsPage })));
+const ProgressPage = lazy(() => import("./pages/student/Progress").then((m) => ({ default: m.ProgressPage })));
 
 function Loading({ children }: { children: ReactNode }) {
   return (
@@ -50,6 +53,16 @@ export function AppRoutes() {
             </RequireRole>
           }
         />
+        <Route
+          path="progress"
+          element={
+            <RequireRole role="student">
+              <Loading>
+                <ProgressPage />
+              </Loading>
+            </RequireRole>
+          }
+        />
         <Route path="*" element={<NotFound />} />
       </Route>
       {/* A match fills the tablet: no top bar (the match header has the way home). */}
@@ -75,6 +88,9 @@ export function AppRoutes() {
         <Route path="classes/:id" element={<Loading><RosterPage /></Loading>} />
         <Route path="classes/:id/assignments" element={<Loading><AssignmentsPage /></Loading>} />
         <Route path="classes/:id/live" element={<Loading><LivePage /></Loading>} />
+        <Route path="classes/:id/reports" element={<Loading><ReportsPage /></Loading>} />
+        <Route path="classes/:id/reports/students/:studentId" element={<Loading><ReportsPage /></Loading>} />
+        <Route path="batches" element={<Loading><BatchesPage /></Loading>} />
         <Route path="matches/:matchId" element={<MatchPage role="teacher" />} />
       </Route>
     </Routes>

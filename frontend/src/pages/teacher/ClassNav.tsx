@@ -1,13 +1,14 @@
 import { Link } from "react-router-dom";
 
-type Current = "roster" | "assignments" | "live";
+type Current = "roster" | "assignments" | "live" | "reports";
 
-/** The class's pages: students, assignments, live. The current one is marked for screen readers. */
+/** The class's pages: students, assignments, live, reports. The current one is marked for screen readers. */
 export function ClassNav({ classId, current }: { classId: number; current: Current }) {
   const items: { key: Current; to: string; label: string }[] = [
     { key: "roster", to: `/teacher/classes/${classId}`, label: "Students" },
     { key: "assignments", to: `/teacher/classes/${classId}/assignments`, label: "Assignments" },
     { key: "live", to: `/teacher/classes/${classId}/live`, label: "Live" },
+    { key: "reports", to: `/teacher/classes/${classId}/reports`, label: "Reports" },
   ];
   return (
     <nav aria-label="This class" className="class-nav">
