@@ -370,7 +370,7 @@ function BatchItem({
         {b.primes_line} · {b.rows} × {b.cols} grids · numbers up to {b.max_value} · scalars up to {b.scale_max}
         {b.level ? ` · ${LEVEL_TITLES[b.level] ?? b.level}` : " · Custom"}
       </p>
-      {isBatchActive(b) && (
+      {(isBatchActive(b) || b.status === "done") && (
         <ProgressBar label={`Progress of ${title}`} value={b.done} max={b.total} text={batchProgressText(b)} />
       )}
       {b.status === "failed" && (
