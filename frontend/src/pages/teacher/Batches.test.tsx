@@ -137,7 +137,7 @@ describe("batch list", () => {
 
     await screen.findByText("2,500 of 5,000 grids");
     await screen.findByRole("button", { name: /Download PDF/ });
-    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.getByRole("progressbar")).toHaveProperty("ariaValueNow", "5000"); // the full bar stays
     const after = gets(calls, "/api/batches/7/");
     await wait(POLL * 6);
     expect(gets(calls, "/api/batches/7/")).toBe(after);
