@@ -3,6 +3,8 @@ import { readFileSync } from "node:fs";
 
 // Read from disk (Vitest runs in frontend/): it turns CSS imports, even ?raw, into empty modules.
 const css = readFileSync("src/styles.css", "utf8");
+/** The boards' own stylesheets follow the same rule. */
+const BOARD_CSS = ["fultiples", "four_in_a_row", "multiplin", "stepping_divisors"].map((slug) => `src/games/${slug}/board.css`);
 
 /** Top-level rules with their @media context, good enough for this one plain stylesheet. */
 function hoverRulesOutsideHoverMedia(text: string): string[] {
@@ -37,6 +39,10 @@ describe("styles.css", () => {
 
   it("applies hover styles only on devices that hover (no sticky hover on tablets)", () => {
     expect(hoverRulesOutsideHoverMedia(css)).toEqual([]);
+  });
+
+  it.each(BOARD_CSS)("%s: hover styles only on devices that hover", (path) => {
+    expect(hoverRulesOutsideHoverMedia(readFileSync(path, "utf8"))).toEqual([]);
   });
 
   it("the check itself finds a bare hover rule", () => {

@@ -56,16 +56,35 @@ def browser(chromium_path):
 
 @pytest.fixture
 def new_page(browser, live_server):
-    """Pages in fresh browser contexts (separate cookies), closed after the test."""
+    """Pages in fresh browser contexts (separate cookies), closed after the test. An uncaught
+    error in any of the pages fails the test."""
     contexts = []
+    errors: list[str] = []
 
     def make(viewport=None):
         context = browser.new_context(base_url=live_server, accept_downloads=True,
                                       viewport=viewport or {"width": 1024, "height": 768})
         context.set_default_timeout(10_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+        return page
 
     yield make
     for context in contexts:
         context.close()
+    assert not errors, f"uncaught errors in the page: {errors}"
+
+
+@pytest.fixture
+def page_as(new_page, live_server):
+    """A page in a fresh browser context signed in as an ApiClient's user: it takes the client's
+    session and CSRF cookies, so the slow parts (sign-up, roster, sign-in) can go through the API."""
+
+    def make(client, viewport=None):
+        page = new_page(viewport)
+        page.context.add_cookies([{"name": cookie.name, "value": cookie.value, "url": live_server}
+                                  for cookie in client.jar])
+        return page
+
+    return make

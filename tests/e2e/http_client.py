@@ -85,3 +85,14 @@ def sign_in_student(base_url: str, klass: dict, display_name: str, pictures: lis
     student.request("POST", "/api/student-login/", {"code": klass["join_code"], "student_id": student_id,
                                                    "pictures": pictures})
     return student
+
+
+def create_assignment(teacher: ApiClient, klass: dict, game: str, options: dict | None = None, **fields) -> dict:
+    """The teacher assigns `game` to the whole class (open now), with engine `options`."""
+    return teacher.request("POST", f"/api/classes/{klass['id']}/assignments/",
+                           {"game": game, "options": options or {}, **fields})
+
+
+def match_state(client: ApiClient, match_id: int) -> dict:
+    """GET /api/matches/<id>/: the state message as this user may see it (their own view)."""
+    return client.request("GET", f"/api/matches/{match_id}/")

@@ -1,6 +1,6 @@
 // One typed function per endpoint. Paths end with "/" like Django's.
 import type { StateMessage } from "../protocol/messages";
-import { ApiError, fetchAllPages, request, requestFile, requestWithHeaders, type DownloadedFile } from "./http";
+import { ApiError, fetchAllPages, request, requestFile, type DownloadedFile } from "./http";
 import type {
   AddNamesRequest,
   AddedStudents,
@@ -26,6 +26,7 @@ import type {
   Me,
   PasswordResetConfirmRequest,
   PasswordResetRequest,
+  ResignResult,
   SignUpRequest,
   Student,
   StudentLoginClass,
@@ -194,28 +195,16 @@ export const declineChallenge = (id: number) => request<Challenge>("POST", `/api
 
 // --- one match ------------------------------------------------------------------
 
-export interface TimedSnapshot {
-  state: StateMessage;
-  /** The response's Date header in epoch ms (1 s resolution), or null when absent. */
-  serverDateMs: number | null;
-  /** Local Date.now() just before sending and just after the answer arrived. */
-  sentAt: number;
-  receivedAt: number;
-}
-
-/** The match as this user may see it, with what the clock-offset estimate needs. */
-export async function getMatchSnapshot(matchId: number, signal?: AbortSignal): Promise<TimedSnapshot> {
-  const sentAt = Date.now();
-  const { data, headers } = await requestWithHeaders<StateMessage>("GET", `/api/matches/${matchId}/`, { signal });
-  const receivedAt = Date.now();
-  const date = headers.get("Date");
-  const parsed = date ? Date.parse(date) : NaN;
-  return { state: data, serverDateMs: Number.isNaN(parsed) ? null : parsed, sentAt, receivedAt };
-}
+/** The match as this user may see it (the socket sends the same on connect, with `server_ms`). */
+export const getMatchSnapshot = (matchId: number, signal?: AbortSignal) =>
+  request<StateMessage>("GET", `/api/matches/${matchId}/`, { signal });
 
 export const startMatch = (id: number) => request<StateMessage>("POST", `/api/matches/${id}/start/`);
 
 export const leaveMatch = (id: number) => request<void>("POST", `/api/matches/${id}/leave/`);
+
+/** Leave a running match for good: an easy computer takes the seat so the others can finish. */
+export const resignMatch = (id: number) => request<ResignResult>("POST", `/api/matches/${id}/resign/`);
 
 export const rematch = (id: number) => request<StateMessage>("POST", `/api/matches/${id}/rematch/`);
 

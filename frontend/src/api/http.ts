@@ -163,25 +163,6 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
 }
 
-/** A JSON request that also returns the response headers (e.g. `Date` for the clock offset). */
-export async function requestWithHeaders<T>(
-  method: string,
-  path: string,
-  opts: RequestOptions = {},
-): Promise<{ data: T; headers: Headers }> {
-  const res = await send(method, path, opts);
-  const text = res.status === 204 ? "" : await res.text();
-  let data: T = undefined as T;
-  if (text) {
-    try {
-      data = JSON.parse(text) as T;
-    } catch {
-      throw new ApiError(res.status, "bad_response", "The server sent something we didn't understand.");
-    }
-  }
-  return { data, headers: res.headers };
-}
-
 export interface DownloadedFile {
   blob: Blob;
   filename: string;

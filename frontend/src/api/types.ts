@@ -58,6 +58,13 @@ export type Challenge = Schemas["Challenge"];
 export type ChallengeStatus = Schemas["ChallengeStatusEnum"];
 export type NewChallengeRequest = Schemas["NewChallengeRequest"];
 export type ComputerMatchRequest = Schemas["ComputerMatchRequest"];
+/** `match` is untyped JSON in the schema (the match's seats and settings: MatchMeta). */
+export type CurrentMatch = Omit<Schemas["CurrentMatch"], "match"> & { match: MatchMeta | null };
+/** `students` and `matches` are lists of untyped dicts in the schema: narrowed below. */
+export type ClassLive = Omit<Schemas["ClassLive"], "students" | "matches"> & {
+  students: LiveStudent[];
+  matches: LiveMatch[];
+};
 /** `result` is untyped JSON in the schema. */
 export type MatchHistory = Omit<Schemas["MatchHistory"], "result"> & { result: MatchResult | null };
 
@@ -91,27 +98,27 @@ export interface Classmate {
   name: string;
 }
 
-/** GET /api/my/current-match/ (the schema says `match: unknown`). */
-export interface CurrentMatch {
-  match: MatchMeta | null;
+/**
+ * POST /api/matches/{id}/resign/. The schema calls this response a MatchState (the view shares
+ * the start/rematch serializer), but the server answers `{"match": meta}` only.
+ */
+export interface ResignResult {
+  match: MatchMeta;
 }
 
-/** GET /api/classes/{id}/live/ (the schema types both lists as untyped dicts). */
+/** ClassLive.students. */
 export interface LiveStudent {
   id: number;
   user_id: number;
   display_name: string;
   online: boolean;
 }
+/** ClassLive.matches. */
 export interface LiveMatch extends MatchMeta {
   version: number;
   scores: number[] | null;
   hand_sizes: number[] | null;
   to_move: number[];
-}
-export interface ClassLive {
-  students: LiveStudent[];
-  matches: LiveMatch[];
 }
 
 // The sign-in pictures are not an API type: they come from

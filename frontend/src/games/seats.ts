@@ -1,5 +1,7 @@
-// Seat colours and shapes, the same the boards use, so a player is the same mark everywhere.
-// Colour is never alone: each seat also has its own shape.
+// Seat colours and shapes: the one scheme for seats 0-5, used by the match header and live page
+// (components/SeatMarker), the Multiplin and Stepping boards (which re-export it) and the
+// two-player boards' CSS (seat 0 blue circle, seat 1 orange square), so a player is the same mark
+// everywhere (seats.test.ts checks it). Colour is never alone: each seat also has its own shape.
 export type SeatShape = "circle" | "square" | "triangle" | "diamond" | "hexagon" | "star";
 
 export interface SeatStyle {

@@ -98,7 +98,7 @@ describe("resultInWords", () => {
     expect(resultInWords({ winners: [], reason: "stalemate" }, m, 0).reason).toMatch(/tokens were equal/);
   });
   it("every reason has words", () => {
-    const reasons = ["five_in_a_row", "board_full", "target_score", "stalemate", "empty_hand", "complete", "no_move", "ended_by_teacher"];
+    const reasons = ["five_in_a_row", "board_full", "target_score", "stalemate", "empty_hand", "complete", "no_move", "ended_by_teacher", "everyone_left"];
     for (const reason of reasons) expect(resultInWords({ winners: [1], reason }, m, 0).reason).not.toBe("");
   });
   it("the target score comes from the view", () => {
@@ -110,6 +110,12 @@ describe("resultInWords", () => {
     expect(resultInWords({ winners: [], reason: "ended_by_teacher" }, m, 0)).toEqual({
       headline: "The match is over.",
       reason: "The teacher ended the match.",
+    });
+  });
+  it("everybody left (the last student resigned): over, not a draw", () => {
+    expect(resultInWords({ winners: [], reason: "everyone_left" }, m, null)).toEqual({
+      headline: "The match is over.",
+      reason: "Everybody left the match.",
     });
   });
   it("a stopped match without a result", () => {

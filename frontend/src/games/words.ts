@@ -65,6 +65,8 @@ function reasonInWords(reason: string, c: ReasonContext): string {
       return "The next player had no move left, so the game ended. The lowest score wins.";
     case "ended_by_teacher":
       return "The teacher ended the match.";
+    case "everyone_left":
+      return "Everybody left the match.";
     default:
       return "";
   }
@@ -86,7 +88,8 @@ export function resultInWords(
   const target = typeof view?.target_score === "number" ? view.target_score : null;
   const reason = reasonInWords(result.reason, { winners, viewerWon, targetScore: target });
 
-  if (result.reason === "ended_by_teacher" && winnerSeats.length === 0) {
+  // Stopped, not played out: nobody won, but it was no draw either.
+  if ((result.reason === "ended_by_teacher" || result.reason === "everyone_left") && winnerSeats.length === 0) {
     return { headline: "The match is over.", reason };
   }
   if (winnerSeats.length === 0) return { headline: "It's a draw!", reason };

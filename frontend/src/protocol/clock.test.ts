@@ -1,43 +1,47 @@
 import { describe, expect, it } from "vitest";
-import { ClockOffset, countdownWords, formatCountdown, secondsLeft } from "./clock";
+import { ServerClock, countdownWords, formatCountdown, secondsLeft } from "./clock";
 
-describe("ClockOffset", () => {
+describe("ServerClock (from the socket's server_ms)", () => {
   it("is 0 before any sample", () => {
-    expect(new ClockOffset().offset).toBe(0);
+    expect(new ServerClock().offset).toBe(0);
   });
 
-  it("one sample: the middle of what the Date header allows", () => {
-    const c = new ClockOffset();
-    // server said 10:00:00.000 (whole second); we sent at local 1000 and got it at 1200
-    const offset = c.add({ serverDateMs: 100_000, sentAt: 1000, receivedAt: 1200 });
-    // offset in (100000 - 1200, 100000 + 1000 - 1000) = (98800, 100000)
-    expect(offset).toBe(99_400);
-    expect(c.uncertainty).toBe(600);
+  it("one sample: server_ms minus the local time it arrived", () => {
+    const c = new ServerClock();
+    expect(c.add(160_000, 100_000)).toBe(60_000);
   });
 
-  it("more samples narrow the estimate towards the true offset", () => {
-    const trueOffset = 5_123_456; // server is ahead by this much
-    const c = new ClockOffset();
-    // requests of 40 ms round trip at different sub-second phases; the server stamps the whole second
-    for (const sentAt of [10_000, 10_350, 10_700, 11_050, 11_400]) {
-      const serverAt = sentAt + 20 + trueOffset;
-      c.add({ serverDateMs: Math.floor(serverAt / 1000) * 1000, sentAt, receivedAt: sentAt + 40 });
+  it("takes the least delayed of the recent samples (a late message under-estimates)", () => {
+    const trueOffset = 5_123_456;
+    const c = new ServerClock();
+    // the same true offset, each message delayed 5..300 ms on its way (or in a busy tab)
+    for (const [sentAt, delay] of [
+      [10_000, 120],
+      [11_000, 5],
+      [12_000, 300],
+      [13_000, 40],
+    ]) {
+      c.add(sentAt + trueOffset, sentAt + delay);
     }
-    expect(Math.abs(c.offset - trueOffset)).toBeLessThan(200);
-    expect(c.uncertainty).toBeLessThan(200);
+    expect(c.offset).toBe(trueOffset - 5);
   });
 
-  it("starts again when a sample contradicts the others (the clock jumped)", () => {
-    const c = new ClockOffset();
-    c.add({ serverDateMs: 100_000, sentAt: 1000, receivedAt: 1100 });
-    const after = c.add({ serverDateMs: 500_000, sentAt: 2000, receivedAt: 2100 });
-    expect(after).toBe(Math.round((500_000 - 2100 + 500_000 + 1000 - 2000) / 2));
+  it("forgets old samples, so a jump of either clock heals within a few messages", () => {
+    const c = new ServerClock(3);
+    c.add(100_000, 0); // offset 100 s
+    c.add(100_000, 0);
+    // the local clock jumped 50 s ahead: the true offset is now 50 s
+    c.add(200_000, 150_000);
+    c.add(201_000, 151_000);
+    expect(c.offset).toBe(100_000); // still the old max
+    c.add(202_000, 152_000);
+    expect(c.offset).toBe(50_000);
   });
 
   it("ignores nonsense samples", () => {
-    const c = new ClockOffset();
-    expect(c.add({ serverDateMs: NaN, sentAt: 0, receivedAt: 10 })).toBe(0);
-    expect(c.add({ serverDateMs: 5000, sentAt: 10, receivedAt: 0 })).toBe(0);
+    const c = new ServerClock();
+    expect(c.add(NaN, 10)).toBe(0);
+    expect(c.add(10, Infinity)).toBe(0);
   });
 });
 

@@ -1,54 +1,32 @@
 // The server's clock, seen from the browser, and the turn countdown.
 //
 // How the offset is estimated: `deadline_ms` in a view is server epoch ms, so the page needs
-// serverNow = Date.now() + offset. State messages carry no server time, so we use the `Date`
-// header of GET /api/matches/{id}/ (useMatch fetches it on mount, twice more a little later,
-// and again after every reconnect). The header has 1 s resolution, so one sample only says:
-//   the server's clock read some S in [D, D + 1000) at a local moment L in [sentAt, receivedAt]
-//   => offset = S - L lies in the interval (D - receivedAt, D + 1000 - sentAt).
-// Samples taken at different sub-second phases narrow this down: the estimate is the middle of
-// the intersection of every sample's interval. If a new sample does not overlap (a clock jumped),
-// we start again from that sample alone.
+// serverNow = Date.now() + offset. Every state message on the match socket (the snapshot sent
+// on connect included) carries `server_ms`, the server's clock when it sent that message. So
+// each message gives one sample: offset ~= server_ms - (local Date.now() when it arrived).
+// A sample can only be late (network, a busy tab), never early, so it under-estimates the true
+// offset by that delay; the estimate is the largest of the last few samples (the least delayed
+// one). Keeping only the last few lets a jump of either clock heal within a few messages.
 
-export interface ClockSample {
-  /** The Date header, epoch ms (whole seconds). */
-  serverDateMs: number;
-  /** Local Date.now() just before the request and just after the answer. */
-  sentAt: number;
-  receivedAt: number;
-}
+/** How many recent samples the estimate looks at. */
+export const CLOCK_SAMPLES = 5;
 
-export class ClockOffset {
-  private low = -Infinity;
-  private high = Infinity;
+export class ServerClock {
+  private samples: number[] = [];
 
-  /** Adds one sample; returns the new estimate (ms to add to Date.now() for server time). */
-  add(sample: ClockSample): number {
-    const { serverDateMs, sentAt, receivedAt } = sample;
-    if (!Number.isFinite(serverDateMs) || receivedAt < sentAt) return this.offset;
-    const low = serverDateMs - receivedAt;
-    const high = serverDateMs + 1000 - sentAt;
-    const nextLow = Math.max(this.low, low);
-    const nextHigh = Math.min(this.high, high);
-    if (nextLow <= nextHigh) {
-      this.low = nextLow;
-      this.high = nextHigh;
-    } else {
-      this.low = low;
-      this.high = high;
-    }
+  constructor(private readonly keep = CLOCK_SAMPLES) {}
+
+  /** Adds one sample (a state message's `server_ms` and the local time it arrived); returns the estimate. */
+  add(serverMs: number, receivedAt: number): number {
+    if (!Number.isFinite(serverMs) || !Number.isFinite(receivedAt)) return this.offset;
+    this.samples.push(serverMs - receivedAt);
+    if (this.samples.length > this.keep) this.samples.shift();
     return this.offset;
   }
 
-  /** 0 until the first sample. */
+  /** Milliseconds to add to Date.now() for server time; 0 until the first sample. */
   get offset(): number {
-    if (!Number.isFinite(this.low) || !Number.isFinite(this.high)) return 0;
-    return Math.round((this.low + this.high) / 2);
-  }
-
-  /** How far off the estimate may be, in ms (Infinity before the first sample). */
-  get uncertainty(): number {
-    return (this.high - this.low) / 2;
+    return this.samples.length ? Math.round(Math.max(...this.samples)) : 0;
   }
 }
 

@@ -228,6 +228,40 @@ describe("MatchSocket: act()", () => {
     expect(errors).toEqual([]);
   });
 
+  it("the echoed client_id on the sender's copy resolves exactly that action, not the oldest one waiting", async () => {
+    const { ms, sock } = make();
+    ms.start();
+    sock().open();
+    sock().receive(state(1));
+    const results: Record<string, unknown> = { a: "pending", b: "pending" };
+    void ms.act({ type: "pass", round: 1 }).then((r) => (results.a = r));
+    void ms.act({ type: "solve", round: 1, hand: 0, table: 3 }).then((r) => (results.b = r));
+    // the server accepted b first: its state carries b's client_id (and this seat's move)
+    sock().receive(state(2, [{ type: "solved", seat: 0 }], { client_id: "id-2" }));
+    await Promise.resolve();
+    expect(results).toEqual({ a: "pending", b: { ok: true } });
+    // a newer state without a client_id: only the fallback could answer a, and its events are not ours
+    sock().receive(state(3, [{ type: "solved", seat: 1 }]));
+    await Promise.resolve();
+    expect(results.a).toBe("pending");
+    sock().receive(state(4, [{ type: "passed", seat: 0 }], { client_id: "id-1" }));
+    await Promise.resolve();
+    expect(results.a).toEqual({ ok: true });
+  });
+
+  it("a state echoing an unknown client_id (another tab's action) answers nothing", async () => {
+    const { ms, sock } = make();
+    ms.start();
+    sock().open();
+    sock().receive(state(1));
+    let result: unknown = "pending";
+    void ms.act({ type: "mark", cell: [0, 0] }).then((r) => (result = r));
+    sock().receive(state(2, [{ type: "mark", seat: 0 }], { client_id: "not-mine" }));
+    await Promise.resolve();
+    expect(result).toBe("pending");
+    expect(ms.version).toBe(2);
+  });
+
   it("routes errors without a pending client_id to onError", () => {
     const { ms, sock, errors } = make();
     ms.start();
@@ -308,6 +342,28 @@ describe("MatchSocket: act()", () => {
     const p = ms.act({ type: "mark", cell: [0, 0] });
     ms.close();
     await expect(p).resolves.toMatchObject({ ok: false, code: "closed" });
+  });
+});
+
+describe("MatchSocket: server time", () => {
+  it("reports each socket state's server_ms with the local time it arrived", () => {
+    const times: [number, number][] = [];
+    const { ms, sock } = make({ onServerTime: (serverMs, receivedAt) => times.push([serverMs, receivedAt]) });
+    vi.setSystemTime(1_000_000);
+    ms.start();
+    sock().open();
+    sock().receive({ ...state(1), server_ms: 1_060_000 });
+    vi.setSystemTime(1_002_000);
+    // an older state still tells the time
+    sock().receive({ ...state(0), server_ms: 1_062_010 });
+    // no server_ms, an error, or the REST snapshot: nothing to learn
+    sock().receive(state(2));
+    sock().receive({ type: "error", code: "x", message: "y" });
+    ms.offer({ ...state(3), server_ms: 5 });
+    expect(times).toEqual([
+      [1_060_000, 1_000_000],
+      [1_062_010, 1_002_000],
+    ]);
   });
 });
 

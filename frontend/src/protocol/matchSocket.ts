@@ -26,8 +26,10 @@ export interface MatchSocketOptions {
   onConnection?: (connection: Connection) => void;
   /** Errors that belong to no pending act() (or arrive after it timed out). */
   onError?: (error: ErrorMessage) => void;
-  /** Called once after each (re)connection opens, e.g. to re-sample the clock. */
+  /** Called once after each (re)connection opens. */
   onOpen?: (reconnected: boolean) => void;
+  /** Called with each state message's `server_ms` and the local Date.now() it arrived at (clock.ts). */
+  onServerTime?: (serverMs: number, receivedAt: number) => void;
   actTimeoutMs?: number;
   /** After a sync asked because something timed out: how long to wait before reconnecting. */
   syncWatchdogMs?: number;
@@ -98,8 +100,8 @@ export class MatchSocket {
   private stopped = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private watchdog: ReturnType<typeof setTimeout> | null = null;
-  private readonly opts: Required<Omit<MatchSocketOptions, "onState" | "onConnection" | "onError" | "onOpen">> &
-    Pick<MatchSocketOptions, "onState" | "onConnection" | "onError" | "onOpen">;
+  private readonly opts: Required<Omit<MatchSocketOptions, "onState" | "onConnection" | "onError" | "onOpen" | "onServerTime">> &
+    Pick<MatchSocketOptions, "onState" | "onConnection" | "onError" | "onOpen" | "onServerTime">;
 
   constructor(options: MatchSocketOptions) {
     const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as MatchSocketOptions;
@@ -223,6 +225,7 @@ export class MatchSocket {
 
   private handleMessage(s: SocketLike, ev: MessageEvent): void {
     if (s !== this.socket) return;
+    const receivedAt = Date.now();
     let msg: unknown;
     try {
       msg = JSON.parse(String(ev.data));
@@ -231,8 +234,12 @@ export class MatchSocket {
     }
     if (!isServerMessage(msg)) return;
     this.clearWatchdog();
-    if (msg.type === "error") this.receiveError(msg);
-    else this.receiveState(msg);
+    if (msg.type === "error") {
+      this.receiveError(msg);
+      return;
+    }
+    if (typeof msg.server_ms === "number" && Number.isFinite(msg.server_ms)) this.opts.onServerTime?.(msg.server_ms, receivedAt);
+    this.receiveState(msg);
   }
 
   private handleClose(s: SocketLike, ev: CloseEvent): void {
@@ -265,7 +272,9 @@ export class MatchSocket {
   }
 
   private receiveState(msg: StateMessage): void {
-    // The answer to a repeated client_id resolves its action even if it is not the newest state.
+    // The server puts the sender's client_id on the state its accepted action produced (only on
+    // this socket's copy), and on the answer to a repeated client_id: that resolves exactly that
+    // action, even if the state is not the newest one.
     if (msg.client_id) {
       const i = this.pending.findIndex((p) => p.id === msg.client_id);
       if (i >= 0) this.settle(i, { ok: true });
@@ -280,8 +289,9 @@ export class MatchSocket {
 
   private resolveByEvents(msg: StateMessage): void {
     if (this.pending.length === 0) return;
-    // The broadcast of an accepted action carries no client_id: the first newer state whose
-    // events are this seat's own move answers the oldest action still waiting.
+    // Fallback, for a state without a client_id (a server that does not echo it, or the echo
+    // was lost, e.g. a sync answered first): the first newer state whose events are this seat's
+    // own move answers the oldest action still waiting.
     const seat = msg.view?.seat;
     if (seat === null || seat === undefined) return;
     const mine = msg.events.some((e) => e.seat === seat && !NOT_A_MOVE.has(e.type));

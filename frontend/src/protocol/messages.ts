@@ -28,8 +28,14 @@ export interface MatchMeta {
   hints: boolean;
   assignment_id: number | null;
   result: MatchResult | null;
+  /** The match's options (time_limit_s, strict, target_score, size, level, primes, ...), never a
+   * stored board. Absent from servers older than this field. */
+  settings?: MatchSettings;
   seats: SeatInfo[];
 }
+
+/** Engine setup options of one match (engine-contract.md, "Setup options"); every key optional. */
+export type MatchSettings = Record<string, unknown>;
 
 /** The keys every engine view has; each game adds its own (see src/games/<slug>/). */
 export interface BaseView {
@@ -56,7 +62,12 @@ export interface StateMessage {
   view: BaseView | null; // null while the match is a lobby
   events: GameEvent[];
   match: MatchMeta;
+  /** Only on the sender's own copy of the state its accepted action produced (or of the answer
+   * to a repeated client_id). */
   client_id?: string;
+  /** The server's clock (epoch ms) when it sent this message; every socket state message has it
+   * (not the REST snapshot). */
+  server_ms?: number;
 }
 
 export interface ErrorMessage {

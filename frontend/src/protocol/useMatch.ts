@@ -1,10 +1,11 @@
 // React side of one match: owns a MatchSocket for the page's lifetime, feeds it the REST
-// snapshot, keeps the clock offset (see clock.ts for how), and reconnects on `online` and when
-// the tab becomes visible again.
+// snapshot (a quick first picture, and the way to learn that the match is not ours), keeps the
+// clock offset from the socket's `server_ms` (see clock.ts for how), and reconnects on `online`
+// and when the tab becomes visible again.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getMatchSnapshot } from "../api/endpoints";
 import { ApiError } from "../api/http";
-import { ClockOffset } from "./clock";
+import { ServerClock } from "./clock";
 import { MatchSocket, matchSocketUrl, type ActResult, type Connection, type SocketLike } from "./matchSocket";
 import type { ErrorMessage, GameAction, GameEvent, StateMessage } from "./messages";
 
@@ -20,9 +21,6 @@ export interface UseMatch {
   /** "not_found" when the match does not exist or is not this user's; "not_allowed" on close code 4403. */
   problem: "not_found" | "not_allowed" | null;
 }
-
-/** Extra clock samples after the first, in ms after mount: different sub-second phases. */
-const CLOCK_RESAMPLE_MS = [1300, 2700];
 
 export function useMatch(matchId: number, createSocket?: (url: string) => SocketLike): UseMatch {
   const [state, setState] = useState<StateMessage | null>(null);
@@ -42,9 +40,8 @@ export function useMatch(matchId: number, createSocket?: (url: string) => Socket
     setLastEvents([]);
     setProblem(null);
     setLastError(null);
-    const clock = new ClockOffset();
+    const clock = new ServerClock();
     const ac = new AbortController();
-    const timers: ReturnType<typeof setTimeout>[] = [];
 
     const socket = new MatchSocket({
       url: matchSocketUrl(matchId),
@@ -58,34 +55,23 @@ export function useMatch(matchId: number, createSocket?: (url: string) => Socket
         if (c === "closed" && socket.refused) setProblem("not_allowed");
       },
       onError: (e) => setLastError(e),
-      onOpen: (reconnected) => {
-        if (reconnected) void sample();
-      },
+      onServerTime: (serverMs, receivedAt) => setClockOffsetMs(clock.add(serverMs, receivedAt)),
     });
     socketRef.current = socket;
 
-    async function sample() {
+    async function snapshot() {
       try {
-        const snap = await getMatchSnapshot(matchId, ac.signal);
-        if (snap.serverDateMs !== null) {
-          setClockOffsetMs(clock.add({ serverDateMs: snap.serverDateMs, sentAt: snap.sentAt, receivedAt: snap.receivedAt }));
-        }
-        socket.offer(snap.state);
-        return true;
+        socket.offer(await getMatchSnapshot(matchId, ac.signal));
       } catch (err) {
         if (err instanceof ApiError && (err.status === 404 || err.status === 403)) {
           setProblem("not_found");
           socket.close();
         }
-        return false;
       }
     }
 
     socket.start();
-    void sample().then((ok) => {
-      if (!ok || ac.signal.aborted) return;
-      for (const ms of CLOCK_RESAMPLE_MS) timers.push(setTimeout(() => void sample(), ms));
-    });
+    void snapshot();
 
     const wake = () => socket.wake();
     const onVisible = () => {
@@ -95,7 +81,6 @@ export function useMatch(matchId: number, createSocket?: (url: string) => Socket
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       ac.abort();
-      timers.forEach(clearTimeout);
       window.removeEventListener("online", wake);
       document.removeEventListener("visibilitychange", onVisible);
       socket.close();

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from "react";
+import { SeatMarker } from "../../components/SeatMarker";
 import type { GameAction, GameEvent } from "../../protocol/messages";
 import type { BoardProps } from "../types";
 import {
@@ -18,7 +19,6 @@ import {
   passAction,
   recentPlay,
   refusalText,
-  seatMark,
   seatName,
   slotCol,
   slotRow,
@@ -320,30 +320,6 @@ function ProductCard({ product }: { product: number | null }) {
   );
 }
 
-function SeatMarker({ seat, size = 18 }: { seat: number; size?: number }) {
-  const mark = seatMark(seat);
-  const fill = mark.colour;
-  let shape;
-  switch (mark.shape) {
-    case "circle":
-      shape = <circle cx="10" cy="10" r="8" fill={fill} />;
-      break;
-    case "square":
-      shape = <rect x="2.5" y="2.5" width="15" height="15" rx="1.5" fill={fill} />;
-      break;
-    case "triangle":
-      shape = <polygon points="10,1.5 18.5,18 1.5,18" fill={fill} />;
-      break;
-    default:
-      shape = <polygon points="10,1 19,10 10,19 1,10" fill={fill} />;
-  }
-  return (
-    <svg className="multiplin-marker" viewBox="0 0 20 20" width={size} height={size} aria-hidden="true" focusable="false">
-      {shape}
-    </svg>
-  );
-}
-
 function TableGrid(p: {
   view: View;
   enabled: boolean;
@@ -500,7 +476,7 @@ function Players({ view, viewer, nameOf }: { view: View; viewer: number | null; 
         const passed = view.passed.includes(seat);
         return (
           <li key={seat} className={`multiplin-player${seat === viewer ? " multiplin-player--me" : ""}`}>
-            <SeatMarker seat={seat} />
+            <SeatMarker seat={seat} size={18} />
             <span className="multiplin-player-name">
               {nameOf(seat)}
               {seat === viewer ? " (you)" : ""}

@@ -145,24 +145,8 @@ export function hintHandCards(view: View, slot: number | null): number[] {
 
 // ------------------------------------------------------------------ players
 
-export interface SeatMark {
-  shape: "circle" | "square" | "triangle" | "diamond";
-  colour: string;
-  /** A text symbol for the shape, for places where an SVG is too much. */
-  symbol: string;
-}
-
-/** Colour-blind safe colours, each with its own shape so colour is never the only clue. */
-export const SEAT_MARKS: SeatMark[] = [
-  { shape: "circle", colour: "#1d4ed8", symbol: "●" },
-  { shape: "square", colour: "#c2410c", symbol: "■" },
-  { shape: "triangle", colour: "#047857", symbol: "▲" },
-  { shape: "diamond", colour: "#7e22ce", symbol: "◆" },
-];
-
-export function seatMark(seat: number): SeatMark {
-  return SEAT_MARKS[((seat % SEAT_MARKS.length) + SEAT_MARKS.length) % SEAT_MARKS.length];
-}
+// Seat colours and shapes: the one scheme of src/games/seats.ts, which the match header uses too.
+export { SEAT_STYLES as SEAT_MARKS, seatStyle as seatMark, type SeatStyle as SeatMark } from "../seats";
 
 export function seatName(match: Pick<MatchMeta, "seats">, seat: number): string {
   const name = match.seats.find((s) => s.index === seat)?.name ?? match.seats[seat]?.name;

@@ -169,8 +169,8 @@ describe("words", () => {
 
   it("every seat has its own shape", () => {
     expect(new Set(SEAT_STYLES.map((s) => s.shape)).size).toBe(SEAT_STYLES.length);
-    expect(SEAT_STYLES[0]).toEqual({ colour: "#1d4ed8", shape: "circle" });
-    expect(SEAT_STYLES[1]).toEqual({ colour: "#c2410c", shape: "square" });
+    expect(SEAT_STYLES[0]).toMatchObject({ colour: "#1d4ed8", shape: "circle" });
+    expect(SEAT_STYLES[1]).toMatchObject({ colour: "#c2410c", shape: "square" });
   });
 });
 

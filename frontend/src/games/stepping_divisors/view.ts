@@ -25,26 +25,8 @@ export interface View extends BaseView {
 
 // ------------------------------------------------------------------ seats
 
-export type SeatShape = "circle" | "square" | "triangle" | "diamond" | "star" | "hexagon";
-
-export interface SeatStyle {
-  colour: string;
-  shape: SeatShape;
-}
-
-/** Colour-blind-safe colours (AA on white), each with its own shape so colour is never alone. */
-export const SEAT_STYLES: readonly SeatStyle[] = [
-  { colour: "#1d4ed8", shape: "circle" },
-  { colour: "#c2410c", shape: "square" },
-  { colour: "#7e22ce", shape: "triangle" },
-  { colour: "#0f766e", shape: "diamond" },
-  { colour: "#be185d", shape: "star" },
-  { colour: "#4d7c0f", shape: "hexagon" },
-];
-
-export function seatStyle(seat: number): SeatStyle {
-  return SEAT_STYLES[((seat % SEAT_STYLES.length) + SEAT_STYLES.length) % SEAT_STYLES.length];
-}
+// Seat colours and shapes: the one scheme of src/games/seats.ts, which the match header uses too.
+export { SEAT_STYLES, seatStyle, type SeatShape, type SeatStyle } from "../seats";
 
 export function seatName(match: MatchMeta, seat: number): string {
   const info = match.seats.find((s) => s.index === seat) ?? match.seats[seat];

@@ -77,7 +77,7 @@ function renderMatch(me: Me, snapshot: StateMessage, routes: Record<string, (c: 
   document.cookie = "csrftoken=t; path=/";
   const calls = mockFetch({
     "GET /api/auth/me/": () => json(200, me),
-    "GET /api/matches/7/": () => json(200, snapshot, { Date: new Date(Date.now() + SERVER_AHEAD_MS).toUTCString() }),
+    "GET /api/matches/7/": () => json(200, snapshot),
     "GET /api/games/": () =>
       json(200, [{ slug: "fultiples", title: "Fultiples", min_players: 2, max_players: 2, rules_summary: "Mark a factor or a multiple.\nHouse rule: a full board is a draw.", bot_levels: ["easy", "hard"] }]),
     ...routes,
@@ -121,14 +121,15 @@ describe("match page (student)", () => {
     const deadline = Date.now() + SERVER_AHEAD_MS + 30_000;
     const snap = state(4, view({ deadline_ms: deadline }));
     renderMatch(ANA, snap);
-    const sock = await connect(snap);
+    // the socket's snapshot carries the server's clock
+    const sock = await connect({ ...snap, server_ms: Date.now() + SERVER_AHEAD_MS });
     expect(sock.url).toMatch(/\/ws\/matches\/7\/$/);
 
     expect(await screen.findByRole("heading", { level: 1, name: "Fultiples" })).toBeTruthy();
     expect(screen.getByText("Your turn!")).toBeTruthy();
     const players = screen.getByRole("list", { name: "Players" });
     expect(within(players).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Ana L. (you)no mistakes", "Ben K.2 mistakes"]);
-    // the REST snapshot's Date header says the server is a minute ahead: 30 s left, not 90
+    // server_ms says the server is a minute ahead: 30 s left, not 90
     await vi.waitFor(() => expect(screen.getByRole("timer").textContent).toMatch(/^0:(29|30|31)$/));
     expect(await screen.findByText(/Board for seat 0 at phase play, offset 60 s/)).toBeTruthy();
   });
@@ -210,6 +211,65 @@ describe("match page (student)", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  it("the rules show this match's settings in words", async () => {
+    const snap = state(4, view(), meta({ settings: { rows: 6, cols: 6, level: "beginner", time_limit_s: 20, strict: true } }));
+    renderMatch(ANA, snap);
+    await connect(snap);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: /How to play/ }));
+    const dialog = await screen.findByRole("dialog", { name: "How to play Fultiples" });
+    const settings = within(dialog).getByRole("region", { name: "In this match" });
+    expect(within(settings).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "The board has 6 rows and 6 columns.",
+      "Level: beginner (numbers up to 50).",
+      "You have 20 seconds for each turn.",
+      "Strict mode: a mistake ends your turn.",
+    ]);
+    expect(await within(dialog).findByText(/House rule: a full board is a draw/)).toBeTruthy();
+  });
+
+  it("Leave this match: after a confirmation that a computer finishes, resigns and goes home", async () => {
+    const snap = state(4, view());
+    const calls = renderMatch(ANA, snap, {
+      "POST /api/matches/7/resign/": () => json(200, { match: meta({ seats: [{ index: 0, name: "Ana L.", user_id: null, bot: "easy", taken_over: false }, meta().seats[1]!] }) }),
+    });
+    await connect(snap);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Leave this match" }));
+    const dialog = screen.getByRole("dialog", { name: "Leave this match?" });
+    expect(dialog.textContent).toContain("A computer will finish this match for you.");
+    // Cancel keeps playing
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(calls.some((c) => c.path === "/api/matches/7/resign/")).toBe(false);
+    await user.click(screen.getByRole("button", { name: "Leave this match" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Leave the match" }));
+    expect(await screen.findByText("Home page")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST" && c.path === "/api/matches/7/resign/")).toHaveLength(1);
+  });
+
+  it("says so when another player leaves and a computer takes their seat", async () => {
+    const snap = state(4, view());
+    renderMatch(ANA, snap);
+    const sock = await connect(snap);
+    await screen.findByText("Your turn!");
+    const computer = meta({ seats: [meta().seats[0]!, { index: 1, name: "Computer (easy)", user_id: null, bot: "easy", taken_over: false }] });
+    act(() => sock.receive(state(4, view(), computer, [{ type: "left_match", seat: 1 }])));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId("announcer").textContent).toContain("A player left the match. A computer plays for them now."),
+    );
+    expect(within(screen.getAllByRole("list", { name: "Players" })[0]!).getByText("Computer (easy)")).toBeTruthy();
+  });
+
+  it("offers no Leave button once the game is over", async () => {
+    const over = meta({ status: "finished", result: { winners: [0], reason: "five_in_a_row" } });
+    const snap = state(9, view({ phase: "over", to_move: [], result: over.result }), over);
+    renderMatch(ANA, snap);
+    await connect(snap);
+    await screen.findByRole("heading", { name: "Game over" });
+    expect(screen.queryByRole("button", { name: "Leave this match" })).toBeNull();
+  });
+
   it("lobby: the host can start with 2 or more players, anybody can leave", async () => {
     const lobby = meta({ status: "lobby", players: 4, game: "multiplin" });
     const snap = state(0, null, lobby);
@@ -220,7 +280,8 @@ describe("match page (student)", () => {
     await connect(snap);
     expect(await screen.findByText("2 of 4 players are here. Waiting for 2 more…")).toBeTruthy();
     const user = userEvent.setup();
-    await user.click(screen.getByRole("button", { name: "Start now" }));
+    // "Start now" needs to know who I am (GET /api/auth/me/), which may answer after the socket
+    await user.click(await screen.findByRole("button", { name: "Start now" }));
     expect(calls.some((c) => c.path === "/api/matches/7/start/")).toBe(true);
     await user.click(screen.getByRole("button", { name: "Leave" }));
     expect(await screen.findByText("Home page")).toBeTruthy();
@@ -233,6 +294,7 @@ describe("match page (student)", () => {
     await connect(snap);
     await screen.findByText(/Waiting for 2 more/);
     expect(screen.queryByRole("button", { name: "Start now" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Leave this match" })).toBeNull();
   });
 
   it("a match that is not yours", async () => {
@@ -251,6 +313,7 @@ describe("match page (teacher watching)", () => {
     expect(await screen.findByText("You are watching. Only the players can move.")).toBeTruthy();
     expect(screen.getByText("Ana L.'s turn")).toBeTruthy();
     expect(await screen.findByText(/Board for seat null/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Leave this match" })).toBeNull();
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "End match" }));
     const dialog = screen.getByRole("dialog", { name: "End this match?" });

@@ -14,6 +14,7 @@ import { useMatch } from "../../protocol/useMatch";
 import { ConnectionBadge } from "./ConnectionBadge";
 import { EndMatchButton } from "./EndMatchButton";
 import { GameOver } from "./GameOver";
+import { LeaveMatchButton } from "./LeaveMatchButton";
 import { Lobby } from "./Lobby";
 import { PlayerList } from "./PlayerList";
 import { RulesButton } from "./RulesButton";
@@ -89,7 +90,13 @@ export function MatchPage({ role }: { role: Role }) {
         connection={connection}
         back={back}
         backLabel={role === "teacher" ? backLabel : "Home"}
-        extra={spectator && !over ? <EndMatchButton matchId={match.id} players={players} /> : null}
+        extra={
+          spectator ? (
+            !over && <EndMatchButton matchId={match.id} players={players} />
+          ) : match.status === "active" && mySeat && !mySeat.bot ? (
+            <LeaveMatchButton matchId={match.id} />
+          ) : null
+        }
       />
       {spectator && <p className="spectator-note">You are watching. Only the players can move.</p>}
       {match.status === "lobby" ? (
@@ -165,6 +172,7 @@ function usePageEvents(
       if (e.type === "started") announce("The game is starting!");
       if (e.type === "joined") announce("Somebody joined.");
       if (e.type === "left") announce("Somebody left.");
+      if (e.type === "left_match") announce("A player left the match. A computer plays for them now.");
     }
   }, [events]);
 }
@@ -196,7 +204,7 @@ function MatchHeader({ title, state, seat, clockOffsetMs, connection, back, back
         {showTimer && <TurnTimer deadlineMs={view?.deadline_ms ?? null} offsetMs={clockOffsetMs} />}
         <ConnectionBadge connection={connection} />
         <div className="match-header-actions">
-          <RulesButton game={match.game} />
+          <RulesButton game={match.game} settings={match.settings} />
           {extra}
           <Link className="btn" to={back}>
             {backLabel}

@@ -1,13 +1,18 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { gameTitle } from "../../games/catalog";
+import { settingsInWords } from "../../games/settings";
 import { useGames } from "../../games/useGames";
+import type { MatchSettings } from "../../protocol/messages";
 
-/** "How to play": the game's rules (with the house rules) from /api/games/, in a dialog. */
-export function RulesButton({ game }: { game: string }) {
+/** "How to play": this match's settings in words, then the game's rules (with the house rules)
+ * from /api/games/, in a dialog. */
+export function RulesButton({ game, settings }: { game: string; settings?: MatchSettings | null }) {
   const [open, setOpen] = useState(false);
   const { games, failed } = useGames();
   const rules = games?.find((g) => g.slug === game)?.rules_summary;
+  const thisMatch = settingsInWords(game, settings);
+  const headingId = useId();
   return (
     <>
       <button type="button" className="btn btn-rules" onClick={() => setOpen(true)} aria-haspopup="dialog">
@@ -15,6 +20,16 @@ export function RulesButton({ game }: { game: string }) {
       </button>
       {open && (
         <Dialog title={`How to play ${gameTitle(game)}`} onClose={() => setOpen(false)} wide>
+          {thisMatch.length > 0 && (
+            <section className="rules-settings" aria-labelledby={headingId}>
+              <h3 id={headingId}>In this match</h3>
+              <ul>
+                {thisMatch.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          )}
           {rules ? (
             <div className="rules-text">{rules}</div>
           ) : failed ? (

@@ -175,6 +175,105 @@ describe("student home", () => {
     expect(await screen.findByText("Playing match 90")).toBeTruthy();
   });
 
+  describe("the challenger learns the answer", () => {
+    const sent: Challenge = {
+      id: 5,
+      assignment: 11,
+      from_user: 2,
+      from_name: "Ana L.",
+      to_user: 3,
+      to_name: "Ben K.",
+      game: "fultiples",
+      status: "pending",
+      match: null,
+      created_at: "2030-01-01T10:00:00Z",
+      answered_at: null,
+    };
+    /** The next poll at once: the page checks again when the tab becomes visible. */
+    const pollNow = () => document.dispatchEvent(new Event("visibilitychange"));
+
+    /** GET /api/my/challenges/ answers `now.list` (the test changes it between polls). */
+    function serve(first: Challenge[]) {
+      const now = { list: first };
+      return { now, route: () => json(200, now.list) };
+    }
+
+    it("'Ben K. said no thanks' when the challenge was declined", async () => {
+      const declined = { ...sent, status: "declined" as const, answered_at: "2030-01-01T10:01:00Z" };
+      const { now, route } = serve([sent]);
+      renderHome({ "GET /api/my/challenges/": route });
+      const f = await card("Fultiples");
+      expect((await within(f).findByRole("status")).textContent).toContain("You asked Ben K. to play");
+      now.list = [declined];
+      pollNow();
+      await vi.waitFor(() => expect(screen.getByText("Ben K. said no thanks. Try someone else!")).toBeTruthy());
+      expect(within(f).queryByText(/You asked Ben K. to play/)).toBeNull();
+    });
+
+    it("moves into the match when the challenge was accepted", async () => {
+      const accepted = { ...sent, status: "accepted" as const, match: 91, answered_at: "2030-01-01T10:01:00Z" };
+      const { now, route } = serve([sent]);
+      renderHome({ "GET /api/my/challenges/": route });
+      const f = await card("Fultiples");
+      await within(f).findByText(/You asked Ben K. to play/);
+      now.list = [accepted];
+      pollNow();
+      expect(await screen.findByText("Playing match 91")).toBeTruthy();
+    });
+
+    it("a challenge sent while a check is on its way is not taken for gone", async () => {
+      let release: (() => void) | null = null;
+      let list: Challenge[] = [];
+      let hold = false;
+      const calls = renderHome({
+        "GET /api/my/challenges/": async () => {
+          const answer = list; // what the server knew when the check arrived
+          if (hold) await new Promise<void>((r) => (release = r));
+          return json(200, answer);
+        },
+        "POST /api/assignments/11/challenges/": () => json(201, sent),
+      });
+      const f = await card("Fultiples");
+      await vi.waitFor(() => expect(calls.filter((c) => c.path === "/api/my/challenges/")).toHaveLength(1));
+      hold = true;
+      pollNow(); // a check leaves before the challenge exists...
+      await vi.waitFor(() => expect(calls.filter((c) => c.path === "/api/my/challenges/")).toHaveLength(2));
+      const user = userEvent.setup();
+      await user.click(within(f).getByRole("button", { name: /Challenge a classmate/ }));
+      await user.click(within(f).getByRole("button", { name: "Ben K." }));
+      await within(f).findByText(/You asked Ben K. to play/);
+      list = [sent];
+      hold = false;
+      release!(); // ...and comes back without it
+      // the next check can only start once that one is done
+      await vi.waitFor(() => {
+        pollNow();
+        expect(calls.filter((c) => c.path === "/api/my/challenges/").length).toBeGreaterThanOrEqual(3);
+      });
+      expect(within(f).getByText(/You asked Ben K. to play/)).toBeTruthy();
+      expect(screen.queryByText(/can't play right now/)).toBeNull();
+      list = [{ ...sent, status: "declined" }];
+      await vi.waitFor(() => {
+        pollNow();
+        expect(screen.getByText("Ben K. said no thanks. Try someone else!")).toBeTruthy();
+      });
+    });
+
+    it("an answered challenge seen on the first look does not move or notify (it was answered before)", async () => {
+      const incomingDeclined: Challenge = { ...sent, id: 6, from_user: 4, from_name: "Cy D.", to_user: 2, to_name: "Ana L.", status: "declined" };
+      const accepted = { ...sent, status: "accepted" as const, match: 91 };
+      const calls = renderHome({ "GET /api/my/challenges/": () => json(200, [accepted, incomingDeclined]) });
+      await card("Fultiples");
+      await vi.waitFor(() => expect(calls.filter((c) => c.path === "/api/my/challenges/").length).toBeGreaterThan(0));
+      pollNow();
+      await vi.waitFor(() => expect(calls.filter((c) => c.path === "/api/my/challenges/").length).toBeGreaterThan(1));
+      expect(screen.queryByText(/Playing match/)).toBeNull();
+      expect(screen.queryByText(/said no thanks/)).toBeNull();
+      // an answered challenge to me is no longer offered
+      expect(screen.queryByRole("heading", { name: "Someone wants to play!" })).toBeNull();
+    });
+  });
+
   it("shows 'Back to your match' when a match is still going", async () => {
     renderHome({ "GET /api/my/current-match/": () => json(200, { match: meta(55) }) });
     const link = await screen.findByRole("link", { name: "Back to your match" });

@@ -17,6 +17,9 @@ import { IncomingChallenges } from "./IncomingChallenges";
 /** How often challenges and the current match are checked. */
 export const CHALLENGE_POLL_MS = 5000;
 
+/** Answered challenges stay in the list for a while (so the sender learns the answer). */
+const isPending = (c: Challenge) => (c.status ?? "pending") === "pending";
+
 function BackToMatch({ match }: { match: MatchMeta }) {
   const title = gameTitle(match.game);
   return (
@@ -40,8 +43,10 @@ export function StudentHome() {
   const [challenges, setChallenges] = useState<Challenge[]>([]);
   const [history, setHistory] = useState<MatchHistory[] | null>(null);
   const [notice, setNotice] = useState("");
-  /** Challenges I sent that were still waiting at the last check. */
-  const sentBefore = useRef(new Map<number, Challenge>());
+  /** Challenges I sent that were still waiting at the last check (or that I just sent), with the
+   * number of the check that was under way when I sent them. */
+  const sentBefore = useRef(new Map<number, { challenge: Challenge; poll: number }>());
+  const polls = useRef(0);
 
   const signOutAction = useAction(async () => {
     await signOut();
@@ -68,35 +73,59 @@ export function StudentHome() {
   const myId = me?.id ?? null;
   usePoll(
     async (signal) => {
+      if (myId === null) return; // who I am decides which challenges are mine
+      const poll = ++polls.current;
       const [cm, ch] = await Promise.all([getCurrentMatch(signal), listMyChallenges(signal)]);
       if (signal.aborted) return;
       setCurrent(cm.match);
-      setChallenges(ch);
-      // A challenge I sent is gone: accepted (then I am in that match now) or declined.
-      const stillWaiting = new Map(ch.filter((c) => c.from_user === myId).map((c) => [c.id, c]));
-      for (const [id, c] of sentBefore.current) {
-        if (stillWaiting.has(id)) continue;
-        if (cm.match && cm.match.kind === "challenge" && cm.match.status === "active") {
-          navigate(`/play/${cm.match.id}`);
+      // What became of the challenges I sent that were waiting at the last check. The server
+      // lists answered challenges for ten minutes: accepted (with the match) or declined.
+      const mine = new Map(ch.filter((c) => c.from_user === myId).map((c) => [c.id, c]));
+      const stillWaiting = new Map([...mine].filter(([, c]) => isPending(c)).map(([id, c]) => [id, { challenge: c, poll }]));
+      for (const [id, { challenge: before, poll: sentDuring }] of sentBefore.current) {
+        const now = mine.get(id);
+        if (!now && sentDuring >= poll) {
+          // Sent while this check was on its way: the list cannot show it yet.
+          stillWaiting.set(id, { challenge: before, poll: sentDuring });
+          continue;
+        }
+        const status = now ? (now.status ?? "pending") : "gone";
+        if (status === "pending" || status === "cancelled") continue; // cancelled: I sent a newer one
+        if (status === "declined") {
+          setNotice(`${before.to_name} said no thanks. Try someone else!`);
+          continue;
+        }
+        // Accepted: I am in that match now. (Gone from the list: an older server; the current
+        // match says whether it was accepted.)
+        const matchId =
+          typeof now?.match === "number"
+            ? now.match
+            : cm.match && cm.match.kind === "challenge" && cm.match.status === "active"
+              ? cm.match.id
+              : null;
+        if (matchId !== null) {
+          navigate(`/play/${matchId}`);
           return;
         }
-        setNotice(`${c.to_name} can't play right now. Try someone else!`);
+        setNotice(`${before.to_name} can't play right now. Try someone else!`);
       }
       sentBefore.current = stillWaiting;
+      const notListedYet = [...stillWaiting.values()].map((w) => w.challenge).filter((c) => !mine.has(c.id));
+      setChallenges([...notListedYet, ...ch]);
     },
     CHALLENGE_POLL_MS,
     myId,
   );
 
   if (!me) return null;
-  const incoming = challenges.filter((c) => c.to_user === me.id);
-  const sent = challenges.filter((c) => c.from_user === me.id);
+  const incoming = challenges.filter((c) => c.to_user === me.id && isPending(c));
+  const sent = challenges.filter((c) => c.from_user === me.id && isPending(c));
 
   const onChallenged = (c: Challenge) => {
     setNotice("");
     // A new challenge replaces my earlier one for the same game (the server cancels it).
-    for (const [id, old] of sentBefore.current) if (old.assignment === c.assignment) sentBefore.current.delete(id);
-    sentBefore.current.set(c.id, c);
+    for (const [id, old] of sentBefore.current) if (old.challenge.assignment === c.assignment) sentBefore.current.delete(id);
+    sentBefore.current.set(c.id, { challenge: c, poll: polls.current });
     setChallenges((list) => [c, ...list.filter((x) => !(x.from_user === c.from_user && x.assignment === c.assignment))]);
   };
 
