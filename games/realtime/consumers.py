@@ -81,6 +81,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def match_changed(self, message: dict) -> None:
         """A committed change, sent to the group: pass on this connection's own view."""
+        if self.seat is not None and message["match"]["seats"][self.seat]["user_id"] != self.user.pk:
+            await self.close(code=4403)  # the student left this seat: its hand is no longer theirs
+            return
         if message["version"] < self.last_version:
             return
         self.last_version = message["version"]

@@ -227,3 +227,17 @@ async def test_the_senders_state_carries_its_client_id_and_the_server_clock():
     finally:
         await mover.disconnect()
         await other.disconnect()
+
+
+async def test_a_student_who_leaves_the_match_stops_getting_the_seats_view():
+    from games.services.matches import match_leave
+
+    match, users, *_ = await four_in_a_row_match()
+    leaver, _, _ = await connect(match, users[0])
+    try:
+        await leaver.receive_json_from()
+        await sync_to_async(match_leave)(user=users[0], match_id=match.pk)
+        output = await leaver.receive_output(timeout=3)
+        assert output == {"type": "websocket.close", "code": 4403}
+    finally:
+        await leaver.disconnect()
