@@ -132,6 +132,11 @@ export function StudentHome() {
   return (
     <Page title="Home" heading={<>Hi {me.name}!</>} className="student student-home">
       {me.classroom && <p className="lead">Class {me.classroom.name}</p>}
+      <p>
+        <Link className="btn btn-huge" to="/progress">
+          My progress
+        </Link>
+      </p>
       {current && <BackToMatch match={current} />}
       <IncomingChallenges challenges={incoming} onAnswered={(id) => setChallenges((list) => list.filter((c) => c.id !== id))} />
       <p className="notice" role="status">
