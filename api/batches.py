@@ -41,6 +41,8 @@ class NewBatchSerializer(serializers.Serializer):
 
 
 class BoardSerializer(serializers.ModelSerializer):
+    index = serializers.IntegerField(read_only=True)  # declared: the schema must not depend on the database
+
     class Meta:
         model = Board
         fields = ["index", "grid"]

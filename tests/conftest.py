@@ -10,6 +10,9 @@ from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory
 
 
 def pytest_collection_modifyitems(config, items):
+    # Browser tests last: Playwright's sync API keeps an event loop running in the main thread until
+    # the session ends, and Django's database and pytest-asyncio refuse to run under it.
+    items.sort(key=lambda item: "tests/e2e/" in str(item.path))
     required = os.environ.get("REQUIRE_SERVICES") == "1"
     if required:
         missing = [name for name in ("DATABASE_URL", "REDIS_URL") if not os.environ.get(name)]

@@ -1056,8 +1056,7 @@ export interface components {
          */
         BatchStatusEnum: "pending" | "running" | "done" | "failed";
         Board: {
-            /** Format: int64 */
-            index: number;
+            readonly index: number;
             grid: unknown;
         };
         /**
