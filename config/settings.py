@@ -89,8 +89,12 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    # psycopg 3; under ASGI connections are not reused across requests (CONN_MAX_AGE 0).
+    # psycopg 3 with Django's connection pool: under ASGI, connections are not kept per thread
+    # (CONN_MAX_AGE 0) but borrowed from a pool, so a move does not pay for a new connection.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    if env_bool("DATABASE_POOL", True):
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 2, "max_size": int(os.environ.get("DATABASE_POOL_MAX", "20")), "timeout": 20}
 else:
     DATABASES = {
         "default": {
