@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { Button, FormError, useAction } from "./forms";
+import { useModal } from "./useModal";
 
 interface Props {
   title: string;
@@ -27,38 +28,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, danger
     onClose();
   });
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const root = document.getElementById("root");
-    root?.setAttribute("inert", "");
-    cancelRef.current?.focus();
-    return () => {
-      root?.removeAttribute("inert");
-      previous?.focus?.();
-    };
-  }, []);
-
-  function onKeyDown(e: React.KeyboardEvent) {
-    if (e.key === "Escape" && !busy) {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    if (e.key !== "Tab" || !boxRef.current) return;
-    const focusable = Array.from(
-      boxRef.current.querySelectorAll<HTMLElement>("button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex='-1'])"),
-    );
-    if (focusable.length === 0) return;
-    const first = focusable[0]!;
-    const last = focusable[focusable.length - 1]!;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  }
+  const onKeyDown = useModal(boxRef, cancelRef, busy ? null : onClose);
 
   return createPortal(
     <div className="dialog-backdrop">

@@ -21,14 +21,14 @@ function shape(s: SeatShape, fill: string) {
 }
 
 /** A seat's shape in its colour. Decorative: the player's name is always written next to it. */
-export function SeatMarker({ seat, size = 20 }: { seat: number; size?: number }) {
+export function SeatMarker({ seat, size = 20, className = "" }: { seat: number; size?: number; className?: string }) {
   const style = seatStyle(seat);
   return (
     <svg
       viewBox="0 0 20 20"
       width={size}
       height={size}
-      className="seat-marker"
+      className={`seat-marker ${className}`.trim()}
       aria-hidden="true"
       focusable="false"
       data-shape={style.shape}

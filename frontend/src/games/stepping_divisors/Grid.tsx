@@ -1,5 +1,5 @@
 import { useRef, type CSSProperties, type KeyboardEvent } from "react";
-import { SeatMark } from "./SeatMark";
+import { SeatMarker } from "../../components/SeatMarker";
 import { boardPhase, canStepAt, cellKey, cellLabel, isPlayableCell, sameCell, type Cell, type Memory, type View } from "./view";
 
 export interface GridProps {
@@ -125,10 +125,10 @@ function GridCell({ cell, view, memory, interactive, selected, hinted, focusCell
         }}
       >
         {n !== null && <span className="stepping_divisors-number">{n}</span>}
-        {phase === "place" && n !== null && placer !== undefined && <SeatMark seat={placer} className="stepping_divisors-placer" />}
+        {phase === "place" && n !== null && placer !== undefined && <SeatMarker seat={placer} className="stepping_divisors-mark stepping_divisors-placer" />}
         {k !== null && (
           <span className={`stepping_divisors-divisor${writer === undefined ? " stepping_divisors-divisor--unknown" : ""}`}>
-            {writer !== undefined && <SeatMark seat={writer} />}
+            {writer !== undefined && <SeatMarker seat={writer} className="stepping_divisors-mark" />}
             <span className="stepping_divisors-divisor-value">{k}</span>
           </span>
         )}

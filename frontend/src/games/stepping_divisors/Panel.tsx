@@ -1,5 +1,5 @@
 import { useId, type FormEvent, type KeyboardEvent, type RefObject } from "react";
-import { SeatMark } from "./SeatMark";
+import { SeatMarker } from "../../components/SeatMarker";
 import { cellPlace, costExplanation, divisorsOf, stepCost, type Cell, type View } from "./view";
 
 /** Everyone's score (lowest wins), with each seat's shape so the grid's marks can be read. */
@@ -19,7 +19,7 @@ export function ScoresTable({ view, seat, nameOf, showPoints }: { view: View; se
           <tr key={s} className={view.to_move.includes(s) ? "stepping_divisors-scores-turn" : undefined}>
             <th scope="row">
               <span className="stepping_divisors-player">
-                <SeatMark seat={s} />
+                <SeatMarker seat={s} className="stepping_divisors-mark" />
                 <span>
                   {nameOf(s)}
                   {s === seat ? " (you)" : ""}
