@@ -38,12 +38,24 @@ def related_cell(state, wrong=False):
     raise AssertionError("no such cell")
 
 
+def cell_with_an_unrelated_cell(state):
+    """An opening cell that leaves a wrong answer possible (a 1 on the grid divides everything)."""
+    board = get_engine("fultiples").view(state, None)["board"]
+    values = [value for row in board for value in row]
+    for r, row in enumerate(board):
+        for c, value in enumerate(row):
+            if any(value % other and other % value for other in values):
+                return [r, c]
+    raise AssertionError("every number on this grid divides or is divided by every other")
+
+
 def test_an_action_is_one_version_one_move_and_the_students_attempts(make_assignment, pupils, fake_clock):
     match = two_player_match(make_assignment, pupils)
     mover = first_mover(match)
     fake_clock.advance(1000)
     accepted = match_submit_action(match_id=match.pk, user=seat_user(match, mover),
-                                   action={"type": "mark", "cell": [0, 0]}, client_id="c-1")
+                                   action={"type": "mark", "cell": cell_with_an_unrelated_cell(match.state)},
+                                   client_id="c-1")
     assert accepted.version == 1
     match.refresh_from_db()
     other = 1 - mover
