@@ -88,9 +88,10 @@ class Rng:
 def copy_state(value: Any) -> Any:
     """A deep copy of a JSON-compatible value, several times faster than copy.deepcopy."""
     if isinstance(value, dict):
-        return {key: copy_state(item) for key, item in value.items()}
+        return {key: copy_state(item) if isinstance(item, (dict, list)) else item for key, item in value.items()}
     if isinstance(value, list):
-        return [copy_state(item) for item in value]
+        # Rows of numbers are most of a state: copy them whole, recurse only into containers.
+        return [copy_state(item) if isinstance(item, (dict, list)) else item for item in value]
     return value
 
 
@@ -199,14 +200,18 @@ class Engine(ABC):
         require(isinstance(kind, str), "bad_action", "an action needs a type")
         return kind
 
-    def common_view(self, state: State, seat: int | None, to_move: list[int]) -> dict:
+    def to_move(self, state: State) -> list[int]:
+        """The seats that may act now (a view's `to_move`), without building the view."""
+        return [] if state["result"] is not None else [state["turn"]]
+
+    def common_view(self, state: State, seat: int | None) -> dict:
         """The keys every view has (engine-contract.md, Views)."""
         return {
             "game": self.slug,
             "seat": seat,
             "players": state["players"],
             "phase": "over" if state["result"] is not None else state["phase"],
-            "to_move": [] if state["result"] is not None else list(to_move),
+            "to_move": self.to_move(state),
             "deadline_ms": self.deadline(state),
             "mistakes": list(state["mistakes"]),
             "result": copy_state(state["result"]),

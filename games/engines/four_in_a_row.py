@@ -391,7 +391,7 @@ class FourInARow(Engine):
 
     # ------------------------------------------------------------------ reading
     def view(self, state: State, seat: int | None) -> dict:
-        view = self.common_view(state, seat, [state["turn"]])
+        view = self.common_view(state, seat)
         view.update(
             board=[list(row) for row in state["board"]],
             markers=[list(row) for row in state["markers"]],

@@ -297,7 +297,7 @@ class Fultiples(Engine):
     # --- reading -------------------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict:
-        view = self.common_view(state, seat, [state["turn"]])
+        view = self.common_view(state, seat)
         view.update(
             board=copy_state(state["board"]),
             marks=copy_state(state["marks"]),

@@ -383,14 +383,16 @@ class Multiplin(Engine):
             self._end_unsolved(state, now_ms, "all_passed", events)
         return Outcome(state, events, [])
 
-    def _to_move(self, state: State) -> list[int]:
+    def to_move(self, state: State) -> list[int]:
+        if state["result"] is not None:
+            return []
         solved = {solve["seat"] for solve in state["solves"]}
         return [seat for seat in range(state["players"]) if seat not in solved]
 
     def view(self, state: State, seat: int | None) -> dict:
         if seat is not None:
             self.check_seat(state, seat)
-        view = self.common_view(state, seat, self._to_move(state))
+        view = self.common_view(state, seat)
         view.update(
             hand=None if seat is None else list(state["hands"][seat]),
             hand_sizes=[len(hand) for hand in state["hands"]],

@@ -369,7 +369,7 @@ class SteppingDivisors(Engine):
     # ------------------------------------------------------------------ reading
 
     def view(self, state: State, seat: int | None) -> dict:
-        out = self.common_view(state, seat, [state["turn"]])
+        out = self.common_view(state, seat)
         out.update(
             size=state["size"],
             numbers=[row[:] for row in state["numbers"]],

@@ -55,6 +55,33 @@ def test_no_view_holds_a_secret_or_another_seats_hand(slug, seed, pick, walk):
 @pytest.mark.parametrize("slug", GAMES)
 @PLAYOUT_SETTINGS
 @given(seed=st.integers(0, 2**32), pick=st.integers(0, 10), walk=st.integers(0, 2**32))
+def test_to_move_is_the_views_to_move_and_views_share_nothing_with_the_state(slug, seed, pick, walk):
+    """The platform plans from `to_move` without building a view; a view is a copy it may change."""
+    engine = get_engine(slug)
+    log = random_playout(slug, players=players_for(slug, pick), seed=seed, choices=random.Random(walk))
+    for state in log.states:
+        before = json.dumps(state, sort_keys=True)
+        view = engine.view(state, None)
+        assert engine.to_move(state) == view["to_move"]
+        scramble(view)
+        assert json.dumps(state, sort_keys=True) == before
+
+
+def scramble(value):
+    """Change every list and dict inside a value, in place."""
+    if isinstance(value, dict):
+        for item in value.values():
+            scramble(item)
+        value["scrambled"] = True
+    elif isinstance(value, list):
+        for item in value:
+            scramble(item)
+        value.append("scrambled")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@PLAYOUT_SETTINGS
+@given(seed=st.integers(0, 2**32), pick=st.integers(0, 10), walk=st.integers(0, 2**32))
 def test_every_attempt_has_the_contract_shape(slug, seed, pick, walk):
     log = random_playout(slug, players=players_for(slug, pick), seed=seed, choices=random.Random(walk))
     for events, attempts in log.outcomes:
