@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -126,6 +126,7 @@ class MatchHistorySerializer(serializers.Serializer):
     scores = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     my_seat = serializers.IntegerField()
     won = serializers.BooleanField()
+    left = serializers.BooleanField(help_text="The student left before the end; a computer player finished it.")
     players = serializers.ListField(child=serializers.CharField())
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -169,14 +170,16 @@ class MatchActionView(APIView):
 
 
 class MatchCommandView(APIView):
-    """start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher)."""
+    """start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
+
+    One class for the six commands; `command_view` gives each its own URL and its own schema.
+    """
 
     command = ""
 
     def get_permissions(self):
         return [IsTeacher()] if self.command == "end" else [IsStudent()]
 
-    @extend_schema(request=None, responses=StateMessage, summary="Start, leave, rematch, take back, or end")
     def post(self, request, match_id: int):
         user = request.user
         get_object_or_404(matches_visible_to(user), pk=match_id)
@@ -186,6 +189,7 @@ class MatchCommandView(APIView):
             service.match_leave_lobby(user=user, match_id=match_id)
             return Response(status=status.HTTP_204_NO_CONTENT)
         elif self.command == "resign":
+            # The seat is no longer the student's, so there is no view of it to send: only the match.
             match = service.match_leave(user=user, match_id=match_id)
             return Response({"match": match_meta(match)})
         elif self.command == "rematch":
@@ -197,6 +201,26 @@ class MatchCommandView(APIView):
         else:
             match = moves.match_end(match_id=match_id, user=user)
         return snapshot_response(request, match)
+
+
+ResignResult = inline_serializer("ResignResult", {"match": serializers.JSONField()})
+COMMAND_SCHEMAS = {
+    "start": ({200: StateMessage}, "Start the lobby's match now (its host)"),
+    "leave": ({204: None}, "Leave a lobby before the match starts"),
+    "resign": ({200: ResignResult}, "Leave a running match for good (a computer player takes the seat)"),
+    "rematch": ({201: StateMessage}, "A new match with the same players"),
+    "take-back": ({200: StateMessage}, "Take the seat back from the stand-in computer player"),
+    "end": ({200: StateMessage}, "End a match for everybody (the class's teacher)"),
+}
+
+
+def command_view(command: str):
+    """The view of one command, with the schema of what that command answers."""
+    responses, summary = COMMAND_SCHEMAS[command]
+    view_class = type(f"Match{command.title().replace('-', '')}View", (MatchCommandView,), {"command": command})
+    schema = extend_schema(request=None, responses=responses, summary=summary, description=summary,
+                           operation_id=f"match_{command}")
+    return extend_schema_view(post=schema)(view_class).as_view()
 
 
 class ClassLiveView(APIView):

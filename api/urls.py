@@ -47,8 +47,8 @@ urlpatterns = [
     path("my/matches/", matches.MyMatchesView.as_view(), name="my-matches"),
     path("matches/<int:match_id>/", matches.MatchView.as_view(), name="match"),
     path("matches/<int:match_id>/actions/", matches.MatchActionView.as_view(), name="match-actions"),
-    *[path(f"matches/<int:match_id>/{command}/", matches.MatchCommandView.as_view(command=command),
-           name=f"match-{command}") for command in ("start", "leave", "resign", "rematch", "take-back", "end")],
+    *[path(f"matches/<int:match_id>/{command}/", matches.command_view(command), name=f"match-{command}")
+      for command in matches.COMMAND_SCHEMAS],
     path("classes/<int:class_id>/reports/", reports.ClassReportsView.as_view(), name="class-reports"),
     path("classes/<int:class_id>/reports/latest/", reports.LatestClassReportView.as_view(), name="class-report"),
     path("students/<int:student_id>/report/", reports.LatestStudentReportView.as_view(), name="student-report"),

@@ -155,6 +155,10 @@ class Match(models.Model):
                 self._seat_cache = list(Seat.objects.filter(match=self).select_related("user").order_by("index"))
         return self._seat_cache
 
+    def use_seats(self, seats: list[Seat]) -> None:
+        """Seats read by the caller (in order), to be returned by `seat_list`."""
+        self._seat_cache = sorted(seats, key=lambda seat: seat.index)
+
 
 class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
@@ -164,6 +168,9 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=10, choices=BOT_LEVEL_CHOICES, blank=True)
     taken_over = models.BooleanField(default=False, help_text="An easy bot plays while the student is away.")
     last_active_ms = models.BigIntegerField(default=0)
+    left_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="left_seats",
+                                help_text="The student who sat here and left the match (it stays in their history).")
     bot_due_ms = models.BigIntegerField(null=True, blank=True)
     bot_action = models.JSONField(null=True, blank=True)
     bot_version = models.PositiveIntegerField(null=True, blank=True)

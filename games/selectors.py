@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from classroom.models import Classroom, User
-from games.models import Assignment, Match
+from games.models import Assignment, Match, Seat
 from games.permissions import assignments_for_student, can_watch, seat_index_of
 from games.services.broadcast import SPECTATOR, match_meta, views_for
 
@@ -53,7 +53,9 @@ def current_match_for(*, user: User) -> Match | None:
 
 
 def match_history_for(*, user: User) -> QuerySet[Match]:
-    return (Match.objects.filter(seats__user=user, status__in=[Match.Status.FINISHED, Match.Status.ABORTED])
+    """Finished matches the student played, also the ones they left before the end."""
+    played = Seat.objects.filter(Q(user=user) | Q(left_by=user), match=OuterRef("pk"))
+    return (Match.objects.filter(Exists(played), status__in=[Match.Status.FINISHED, Match.Status.ABORTED])
             .prefetch_related("seats__user").order_by("-finished_at", "-id"))
 
 
@@ -91,7 +93,7 @@ def open_challenges_for(*, user: User):
 
 def history_row(match: Match, *, user: User) -> dict:
     seats = match.seat_list()
-    mine = next(seat.index for seat in seats if seat.user_id == user.pk)
+    mine = next(seat for seat in seats if user.pk in (seat.user_id, seat.left_by_id))
     winners = (match.result or {}).get("winners") or []
     duration = (match.finished_at - match.started_at).total_seconds() if match.started_at and match.finished_at \
         else None
@@ -99,9 +101,10 @@ def history_row(match: Match, *, user: User) -> dict:
 
     final = get_engine(match.game).view(match.state, None) if match.state else {}
     return {
-        "id": match.pk, "game": match.game, "status": match.status, "result": match.result, "my_seat": mine,
+        "id": match.pk, "game": match.game, "status": match.status, "result": match.result, "my_seat": mine.index,
         "scores": final.get("scores"),
-        "won": mine in winners,
+        "won": mine.user_id == user.pk and mine.index in winners,  # a seat's stand-in does not win for a leaver
+        "left": mine.user_id != user.pk,
         "players": [seat.user.name if seat.user else f"Computer ({seat.bot_level})" for seat in seats],
         "started_at": match.started_at, "finished_at": match.finished_at,
         "duration_s": int(duration) if duration is not None else None,

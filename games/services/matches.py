@@ -213,7 +213,7 @@ def match_leave(*, user: User, match_id: int) -> Match:
         raise Forbidden("not_your_match", "You are not playing in this match.")
     if match.status != Match.Status.ACTIVE:
         raise ServiceError("not_active", "This match is not being played.")
-    seat.user = None
+    seat.left_by, seat.user = seat.user, None
     seat.bot_level = seat.bot_level or "easy"
     seat.taken_over = False
     seat.bot_due_ms = seat.bot_action = seat.bot_version = None

@@ -118,3 +118,35 @@ def test_games_list_carries_the_rules_pages(world):
     games = client_for(world["ana"].user).get("/api/games/").json()
     assert {g["slug"] for g in games} == {"fultiples", "four_in_a_row", "multiplin", "stepping_divisors"}
     assert all("House rule" in g["rules_summary"] or "house rule" in g["rules_summary"].lower() for g in games)
+
+
+def test_resigning_answers_what_its_schema_says_and_the_match_stays_in_the_history(world):
+    from drf_spectacular.generators import SchemaGenerator
+
+    ana, ben = client_for(world["ana"].user), client_for(world["ben"].user)
+    url = f"/api/assignments/{world['assignment'].pk}/quick-match/"
+    ana.post(url)
+    match_id = ben.post(url).json()["match"]["id"]
+    resigned = ana.post(f"/api/matches/{match_id}/resign/")
+    assert resigned.status_code == 200
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    declared = schema["paths"]["/api/matches/{match_id}/resign/"]["post"]["responses"]
+    assert list(declared) == ["200"]
+    component = declared["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert set(resigned.json()) == set(schema["components"]["schemas"][component]["properties"]) == {"match"}
+    assert resigned.json()["match"]["seats"][0]["user_id"] is None  # the seat is the computer's now
+    teacher = client_for(world["owner"])
+    teacher.post(f"/api/matches/{match_id}/end/")
+    (row,) = ana.get("/api/my/matches/").json()
+    assert (row["id"], row["my_seat"], row["left"], row["won"]) == (match_id, 0, True, False)
+    assert ben.get("/api/my/matches/").json()[0]["left"] is False
+
+
+def test_each_match_command_declares_the_status_it_answers(world):
+    from drf_spectacular.generators import SchemaGenerator
+
+    paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
+    declared = {command: list(paths[f"/api/matches/{{match_id}}/{command}/"]["post"]["responses"])
+                for command in ("start", "leave", "resign", "rematch", "take-back", "end")}
+    assert declared == {"start": ["200"], "leave": ["204"], "resign": ["200"], "rematch": ["201"],
+                        "take-back": ["200"], "end": ["200"]}

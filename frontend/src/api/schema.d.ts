@@ -556,10 +556,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start, leave, rematch, take back, or end
-         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
+         * End a match for everybody (the class's teacher)
+         * @description End a match for everybody (the class's teacher)
          */
-        post: operations["matches_end_create"];
+        post: operations["match_end"];
         delete?: never;
         options?: never;
         head?: never;
@@ -576,10 +576,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start, leave, rematch, take back, or end
-         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
+         * Leave a lobby before the match starts
+         * @description Leave a lobby before the match starts
          */
-        post: operations["matches_leave_create"];
+        post: operations["match_leave"];
         delete?: never;
         options?: never;
         head?: never;
@@ -596,10 +596,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start, leave, rematch, take back, or end
-         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
+         * A new match with the same players
+         * @description A new match with the same players
          */
-        post: operations["matches_rematch_create"];
+        post: operations["match_rematch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -616,10 +616,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start, leave, rematch, take back, or end
-         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
+         * Leave a running match for good (a computer player takes the seat)
+         * @description Leave a running match for good (a computer player takes the seat)
          */
-        post: operations["matches_resign_create"];
+        post: operations["match_resign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -636,10 +636,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start, leave, rematch, take back, or end
-         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
+         * Start the lobby's match now (its host)
+         * @description Start the lobby's match now (its host)
          */
-        post: operations["matches_start_create"];
+        post: operations["match_start"];
         delete?: never;
         options?: never;
         head?: never;
@@ -656,10 +656,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start, leave, rematch, take back, or end
-         * @description start / leave (lobby), resign (leave a running match), rematch, take-back (students); end (teacher).
+         * Take the seat back from the stand-in computer player
+         * @description Take the seat back from the stand-in computer player
          */
-        post: operations["matches_take_back_create"];
+        post: operations["match_take-back"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1170,6 +1170,8 @@ export interface components {
             scores: number[] | null;
             my_seat: number;
             won: boolean;
+            /** @description The student left before the end; a computer player finished it. */
+            left: boolean;
             players: string[];
             /** Format: date-time */
             started_at: string | null;
@@ -1381,6 +1383,9 @@ export interface components {
          * @enum {string}
          */
         ReportStatusEnum: "pending" | "running" | "done" | "failed";
+        ResignResult: {
+            match: unknown;
+        };
         /**
          * @description * `teacher` - Teacher
          *     * `student` - Student
@@ -2418,7 +2423,7 @@ export interface operations {
             };
         };
     };
-    matches_end_create: {
+    match_end: {
         parameters: {
             query?: never;
             header?: never;
@@ -2439,7 +2444,69 @@ export interface operations {
             };
         };
     };
-    matches_leave_create: {
+    match_leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    match_rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchState"];
+                };
+            };
+        };
+    };
+    match_resign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResignResult"];
+                };
+            };
+        };
+    };
+    match_start: {
         parameters: {
             query?: never;
             header?: never;
@@ -2460,70 +2527,7 @@ export interface operations {
             };
         };
     };
-    matches_rematch_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                match_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MatchState"];
-                };
-            };
-        };
-    };
-    matches_resign_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                match_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MatchState"];
-                };
-            };
-        };
-    };
-    matches_start_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                match_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MatchState"];
-                };
-            };
-        };
-    };
-    matches_take_back_create: {
+    "match_take-back": {
         parameters: {
             query?: never;
             header?: never;

@@ -98,13 +98,8 @@ export interface Classmate {
   name: string;
 }
 
-/**
- * POST /api/matches/{id}/resign/. The schema calls this response a MatchState (the view shares
- * the start/rematch serializer), but the server answers `{"match": meta}` only.
- */
-export interface ResignResult {
-  match: MatchMeta;
-}
+/** POST /api/matches/{id}/resign/ (the schema's ResignResult, with its match typed). */
+export type ResignResult = Omit<Schemas["ResignResult"], "match"> & { match: MatchMeta };
 
 /** ClassLive.students. */
 export interface LiveStudent {

@@ -3,16 +3,23 @@ import { gameTitle } from "../../games/catalog";
 import { joinNames } from "../../games/words";
 import { formatTime } from "../../lib/format";
 
-export type Outcome = "won" | "lost" | "draw" | "stopped";
+export type Outcome = "won" | "lost" | "draw" | "stopped" | "left";
 
 export function outcomeOf(m: MatchHistory): Outcome {
+  if (m.left) return "left";
   if (m.won) return "won";
   const result = m.result;
   if (!result || result.reason === "ended_by_teacher") return "stopped";
   return result.winners.length === 0 ? "draw" : "lost";
 }
 
-const OUTCOME_WORDS: Record<Outcome, string> = { won: "You won", lost: "You lost", draw: "Draw", stopped: "Stopped" };
+const OUTCOME_WORDS: Record<Outcome, string> = {
+  won: "You won",
+  lost: "You lost",
+  draw: "Draw",
+  stopped: "Stopped",
+  left: "You left",
+};
 
 /** The last few finished matches: won/lost/draw, game, who with, when. */
 export function History({ matches, limit = 5 }: { matches: MatchHistory[]; limit?: number }) {

@@ -281,8 +281,8 @@ describe("student home", () => {
     expect(screen.getByText("Your Fultiples game is still going!")).toBeTruthy();
   });
 
-  it("lists the last games with won / lost / draw", async () => {
-    const row = (id: number, won: boolean, winners: number[], reason: string) => ({
+  it("lists the last games with won / lost / draw / left", async () => {
+    const row = (id: number, won: boolean, winners: number[], reason: string, left = false) => ({
       id,
       game: "fultiples",
       status: "finished",
@@ -290,6 +290,7 @@ describe("student home", () => {
       scores: null,
       my_seat: 0,
       won,
+      left,
       players: ["Ana L.", "Ben K."],
       started_at: "2030-01-01T10:00:00Z",
       finished_at: "2030-01-01T10:10:00Z",
@@ -297,12 +298,18 @@ describe("student home", () => {
     });
     renderHome({
       "GET /api/my/matches/": () =>
-        json(200, [row(1, true, [0], "five_in_a_row"), row(2, false, [1], "five_in_a_row"), row(3, false, [], "board_full")]),
+        json(200, [
+          row(1, true, [0], "five_in_a_row"),
+          row(2, false, [1], "five_in_a_row"),
+          row(3, false, [], "board_full"),
+          row(4, false, [0], "five_in_a_row", true),
+        ]),
     });
     const list = (await screen.findByRole("heading", { name: "Your last games" })).parentElement!;
     const rows = within(list).getAllByRole("listitem").map((li) => li.textContent);
     expect(rows[0]).toMatch(/You won.*Fultiples.*with Ben K\./);
     expect(rows[1]).toMatch(/You lost/);
     expect(rows[2]).toMatch(/Draw/);
+    expect(rows[3]).toMatch(/You left/); // its seat's stand-in won, not the child who left
   });
 });
