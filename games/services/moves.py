@@ -20,10 +20,13 @@ from games.bots import get_bot
 from games.engines import IllegalAction, Outcome, get_engine
 from games.models import Attempt, Match, Move, Seat
 from games.reports.mistakes import classify
+from games.services import match_store
 from games.services.broadcast import send_on_commit
 
 MAX_CLIENT_ID = 64
 TAKEOVER_LEVEL = "easy"
+# What starting and playing change on the match row; the rest (seed, options, seats) comes before.
+PLAYED_FIELDS = ["state", "version", "status", "result", "start_ms", "started_at", "finished_at", "next_due_ms"]
 
 
 @dataclass(frozen=True)
@@ -36,16 +39,13 @@ def match_submit_action(*, match_id: int, user: User, action: dict, client_id: s
     """A student's action. A repeated client_id is answered with its version, not applied twice."""
     if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID):
         raise ServiceError("bad_action", "client_id must be a short string.")
-    with transaction.atomic():
-        match = _locked(match_id)
+    with transaction.atomic(), match_store.batched_writes():
+        match = _locked(match_id, repeat_of=client_id)
         seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
         if seat is None:
             raise Forbidden("not_your_match", "You are not playing in this match.")
-        if client_id:
-            done = (Move.objects.filter(match=match, client_id=client_id, seat=seat.index)
-                    .values_list("version", flat=True).first())
-            if done is not None:
-                return Accepted(version=done, duplicate=True)
+        if client_id and seat.repeat_of is not None:
+            return Accepted(version=seat.repeat_of, duplicate=True)
         if match.status != Match.Status.ACTIVE:
             code = "game_over" if match.status in (Match.Status.FINISHED, Match.Status.ABORTED) else "not_started"
             raise ServiceError(code, "This match is not being played.")
@@ -55,10 +55,12 @@ def match_submit_action(*, match_id: int, user: User, action: dict, client_id: s
         except IllegalAction as refusal:
             raise ServiceError(refusal.code, refusal.message) from None
         seat.last_active_ms = now
+        changed = ["last_active_ms"]
         if seat.taken_over:  # the student is back: the stand-in bot steps aside
             seat.taken_over = False
             seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-        seat.save()
+            changed += ["taken_over", "bot_due_ms", "bot_action", "bot_version"]
+        match_store.update(seat, changed)
         _record(match, outcome, seat=seat.index, source=Move.Source.PLAYER, action=action,
                 client_id=client_id or None, now=now)
         return Accepted(version=match.version)
@@ -71,7 +73,7 @@ def match_advance(*, match_id: int) -> int:
     nothing that is not due, so a deadline or a bot move never happens twice.
     """
     changes = 0
-    with transaction.atomic():
+    with transaction.atomic(), match_store.batched_writes():
         match = _locked(match_id)
         if match.status != Match.Status.ACTIVE:
             if match.next_due_ms is not None:
@@ -119,14 +121,10 @@ def match_end(*, match_id: int, user: User) -> Match:
 
 
 # --- internals --------------------------------------------------------------------------------
-def _locked(match_id: int) -> Match:
-    try:
-        match = (Match.objects.select_for_update(of=("self",)).select_related("assignment", "classroom")
-                 .get(pk=match_id))
-    except Match.DoesNotExist:
-        raise ServiceError("not_found", "No such match.") from None
-    # Seats are read after the lock, so they are as current as the match row.
-    match.seat_list(reload=True)
+def _locked(match_id: int, *, repeat_of: str | None = None) -> Match:
+    match = match_store.lock_match(match_id, repeat_of=repeat_of)
+    if match is None:
+        raise ServiceError("not_found", "No such match.")
     return match
 
 
@@ -135,8 +133,8 @@ def _record(match: Match, outcome: Outcome, *, seat: int | None, source: str, ac
     """Save one accepted change: state, version, move, attempts; then plan and broadcast on commit."""
     match.state = outcome.state
     match.version += 1
-    Move.objects.create(match=match, version=match.version, seat=seat, source=source, action=action,
-                        client_id=client_id, now_ms=now, events=outcome.events)
+    match_store.insert([Move(match=match, version=match.version, seat=seat, source=source, action=action,
+                             client_id=client_id, now_ms=now, events=outcome.events)])
     _store_attempts(match, outcome.attempts)
     result = outcome.state.get("result")
     if result is not None:
@@ -162,8 +160,7 @@ def _store_attempts(match: Match, attempts: list[dict]) -> None:
             kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"), correct=item["correct"],
             think_ms=max(0, int(item.get("think_ms") or 0)), fact_a=fact[0], fact_b=fact[1],
             mistake_type=classify(item["kind"], item["a"], item["b"], item.get("answer"), item["correct"])))
-    if rows:
-        Attempt.objects.bulk_create(rows)
+    match_store.insert(rows)
 
 
 def _plan_and_save(match: Match, now: int) -> None:
@@ -171,13 +168,13 @@ def _plan_and_save(match: Match, now: int) -> None:
     engine = get_engine(match.game)
     dues: list[int] = []
     if match.status == Match.Status.ACTIVE:
-        to_move = set(engine.view(match.state, None)["to_move"])
+        to_move = set(engine.to_move(match.state))
         idle_limit_ms = (match.assignment.idle_takeover_s if match.assignment else 180) * 1000
         for seat in match.seat_list():
             if seat.index not in to_move:
                 if seat.bot_due_ms is not None:
                     seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-                    seat.save(update_fields=["bot_due_ms", "bot_action", "bot_version"])
+                    match_store.update(seat, ["bot_due_ms", "bot_action", "bot_version"])
                 continue
             if seat.bot_playing:
                 _plan_bot(match, seat, now)
@@ -189,7 +186,7 @@ def _plan_and_save(match: Match, now: int) -> None:
         if deadline is not None:
             dues.append(deadline)
     match.next_due_ms = min(dues) if dues else None
-    match.save()
+    match_store.update(match, PLAYED_FIELDS)
 
 
 def _plan_bot(match: Match, seat: Seat, now: int) -> None:
@@ -207,7 +204,7 @@ def _plan_bot(match: Match, seat: Seat, now: int) -> None:
             due = max(now, min(due, seat.bot_due_ms))
         seat.bot_due_ms, seat.bot_action = due, move.action
     seat.bot_version = match.version
-    seat.save(update_fields=["bot_due_ms", "bot_action", "bot_version"])
+    match_store.update(seat, ["bot_due_ms", "bot_action", "bot_version"])
 
 
 def _play_due_bot(match: Match, now: int) -> bool:
@@ -221,7 +218,7 @@ def _play_due_bot(match: Match, now: int) -> bool:
                 continue
         action = seat.bot_action
         seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-        seat.save(update_fields=["bot_due_ms", "bot_action", "bot_version"])
+        match_store.update(seat, ["bot_due_ms", "bot_action", "bot_version"])
         try:
             outcome = engine.apply(match.state, seat.index, action, now)
         except IllegalAction:
@@ -237,14 +234,14 @@ def _take_over_idle_seats(match: Match, now: int) -> bool:
     limit_ms = (match.assignment.idle_takeover_s if match.assignment else 180) * 1000
     if not limit_ms:
         return False
-    to_move = set(get_engine(match.game).view(match.state, None)["to_move"])
+    to_move = set(get_engine(match.game).to_move(match.state))
     changed = False
     for seat in match.seat_list():
         if (seat.user_id and not seat.bot_level and not seat.taken_over and seat.index in to_move
                 and now - seat.last_active_ms >= limit_ms):
             seat.taken_over = True
             seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-            seat.save(update_fields=["taken_over", "bot_due_ms", "bot_action", "bot_version"])
+            match_store.update(seat, ["taken_over", "bot_due_ms", "bot_action", "bot_version"])
             changed = True
     if changed:
         send_on_commit(match, [{"type": "taken_over"}])

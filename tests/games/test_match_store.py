@@ -1,0 +1,113 @@
+"""The move path's hand-built SQL stores and reads exactly what the ORM would (SQLite and PostgreSQL)."""
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games.models import Attempt, Match, Move, Seat
+from games.services import match_store
+from games.services.moves import match_submit_action
+from tests.games.test_moves import first_mover, related_cell, seat_user, two_player_match
+
+pytestmark = pytest.mark.django_db
+
+
+def test_lock_match_reads_the_match_its_assignment_and_named_seats(make_assignment, pupils, fake_clock):
+    match = two_player_match(make_assignment, pupils, idle_takeover_s=45, hints=True)
+    with transaction.atomic():
+        locked = match_store.lock_match(match.pk)
+        assert (locked.version, locked.state, locked.options) == (match.version, match.state, match.options)
+        assert (locked.assignment.idle_takeover_s, locked.assignment.hints) == (45, True)
+        assert locked.assignment.game == "fultiples"  # a field not read up front loads when asked for
+        seats = locked.seat_list()
+        assert [seat.index for seat in seats] == [0, 1]
+        assert [seat.user.name for seat in seats] == [pupils[0].user.name, pupils[1].user.name]
+        assert [seat.repeat_of for seat in seats] == [None, None]
+    with transaction.atomic():
+        assert match_store.lock_match(match.pk + 1000) is None
+
+
+def test_lock_match_finds_the_seats_earlier_move_with_a_client_id(make_assignment, pupils, fake_clock):
+    match = two_player_match(make_assignment, pupils)
+    mover = first_mover(match)
+    match_submit_action(match_id=match.pk, user=seat_user(match, mover), action={"type": "mark", "cell": [0, 0]},
+                        client_id="again")
+    with transaction.atomic():
+        seats = match_store.lock_match(match.pk, repeat_of="again").seat_list()
+    assert seats[mover].repeat_of == 1
+    assert seats[1 - mover].repeat_of is None  # the same client_id from the other seat is a new action
+
+
+def test_update_and_insert_store_what_the_orm_reads_back(make_assignment, pupils, fake_clock):
+    match = two_player_match(make_assignment, pupils)
+    nested = {"cells": [[1, None], [2, 3]], "note": "é", "flag": True}
+    match.state = {**match.state, "extra": nested}
+    match.version, match.result, match.finished_at = 7, {"winners": [1], "reason": "test"}, timezone.now()
+    match_store.update(match, ["state", "version", "result", "finished_at"])
+    stored = Match.objects.get(pk=match.pk)
+    assert (stored.state["extra"], stored.version, stored.result) == (nested, 7, {"winners": [1], "reason": "test"})
+    assert stored.finished_at == match.finished_at
+    seat = Seat.objects.get(match=match, index=0)
+    seat.taken_over, seat.bot_action = True, {"type": "mark", "cell": [2, 3]}
+    match_store.update(seat, ["taken_over", "bot_action"])
+    seat.refresh_from_db()
+    assert (seat.taken_over, seat.bot_action) == (True, {"type": "mark", "cell": [2, 3]})
+
+    match_store.insert([Move(match=match, version=8, seat=None, source=Move.Source.TIMER, action=None,
+                             client_id=None, now_ms=5, events=[{"type": "timeout", "seat": 0}])])
+    move = Move.objects.get(match=match, version=8)
+    assert (move.seat, move.action, move.client_id, move.events) == (None, None, None, [{"type": "timeout", "seat": 0}])
+    assert move.created_at is not None  # auto_now_add is filled as the ORM fills it
+    student = pupils[0].user
+    match_store.insert([Attempt(student=student, classroom_id=match.classroom_id, match=match, game=match.game,
+                                kind="product", a=6, b=7, answer=value, correct=value == 42, think_ms=900,
+                                fact_a=6, fact_b=7, mistake_type="" if value == 42 else "near_miss")
+                        for value in (42, 48)])
+    rows = list(Attempt.objects.filter(match=match).order_by("answer").values_list("answer", "correct", "mistake_type"))
+    assert rows == [(42, True, ""), (48, False, "near_miss")]
+    assert Attempt.objects.filter(match=match, created_at__isnull=False).count() == 2
+
+
+def test_a_move_is_six_statements_between_begin_and_commit(make_assignment, pupils, fake_clock):
+    """Lock, seats (with the repeat check), seat, move, attempt, match: no ORM read-modify-write."""
+    match = two_player_match(make_assignment, pupils)
+    mover = first_mover(match)
+    match_submit_action(match_id=match.pk, user=seat_user(match, mover), action={"type": "mark", "cell": [0, 0]})
+    match.refresh_from_db()
+    answer = {"type": "mark", "cell": related_cell(match.state)}  # a claim: it stores an attempt
+    other = seat_user(match, 1 - mover)
+    with CaptureQueriesContext(connection) as queries:
+        match_submit_action(match_id=match.pk, user=other, action=answer, client_id="q")
+    assert Attempt.objects.filter(match=match).count() == 1
+    # In a test the transaction is a savepoint: BEGIN and COMMIT show as SAVEPOINT and RELEASE.
+    statements = [q["sql"] for q in queries.captured_queries
+                  if not q["sql"].startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT"))]
+    assert len(statements) <= 6, statements
+    if connection.vendor == "postgresql":  # the writes go together: lock, seats, one batch
+        assert len(statements) == 3, statements
+
+
+def test_batched_writes_go_in_order_when_the_block_ends_and_not_at_all_if_it_raises(make_assignment, pupils,
+                                                                                     fake_clock):
+    match = two_player_match(make_assignment, pupils)
+    seat = Seat.objects.get(match=match, index=0)
+    with transaction.atomic(), match_store.batched_writes():
+        for value in (1, 2, 3):
+            seat.last_active_ms = value
+            match_store.update(seat, ["last_active_ms"])
+        assert Seat.objects.get(pk=seat.pk).last_active_ms != 3  # held back until the block ends
+    assert Seat.objects.get(pk=seat.pk).last_active_ms == 3  # the last write wins: they ran in order
+
+    def refused_change():
+        with transaction.atomic(), match_store.batched_writes():
+            seat.last_active_ms = 99
+            match_store.update(seat, ["last_active_ms"])
+            raise RuntimeError("the engine refused")
+
+    with pytest.raises(RuntimeError):
+        refused_change()
+    assert Seat.objects.get(pk=seat.pk).last_active_ms == 3
+    seat.last_active_ms = 4
+    match_store.update(seat, ["last_active_ms"])  # outside a batch: at once
+    assert Seat.objects.get(pk=seat.pk).last_active_ms == 4
