@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels, and the match scheduler
 started with the server (lifespan)."""
 
+import asyncio
 import os
 
 from django.core.asgi import get_asgi_application
@@ -12,8 +13,9 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402 - after Django is se
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from games.realtime import scheduler  # noqa: E402
+from games.realtime import db, scheduler  # noqa: E402
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
+from games.services import broadcast  # noqa: E402
 
 
 async def lifespan(scope, receive, send):
@@ -21,9 +23,11 @@ async def lifespan(scope, receive, send):
         message = await receive()
         if message["type"] == "lifespan.startup":
             scheduler.ensure_running()
+            broadcast.deliver_on(asyncio.get_running_loop())
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             await scheduler.stop()
+            await asyncio.to_thread(db.close_connections)
             await send({"type": "lifespan.shutdown.complete"})
             return
 

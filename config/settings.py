@@ -110,7 +110,16 @@ AUTH_USER_MODEL = "classroom.User"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        # Redis pub/sub: a broadcast is one PUBLISH, pushed to each server process that has a
+        # socket in the match's group, which hands it to those sockets. The list-based layer
+        # (channels_redis.core) spent about three Redis round trips per send and one per socket
+        # receiving, and its server CPU was about a third higher at 200 matches
+        # (bench/ws_latency.py). Pub/sub keeps nothing for a process that is not listening; a
+        # lost state costs nothing lasting: versions, `sync`, and the client's sync when quiet.
+        # redis-py refuses, rather than waits for, a connection beyond the pool's limit (100 by
+        # default), so the limit is set above what a burst of sends can want.
+        "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                    "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]}}
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
     CELERY_BROKER_URL = REDIS_URL
@@ -222,6 +231,8 @@ LOGGING = {
 
 # --- Live play ------------------------------------------------------------------------------
 MATCH_SCHEDULER_INTERVAL_MS = int(os.environ.get("MATCH_SCHEDULER_INTERVAL_MS", "200"))
+# Threads per server process for the sockets' database calls (games/realtime/db.py); one with SQLite.
+DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS", "1"))
 BENCH_ECHO = env_bool("BENCH_ECHO", False)  # mounts /ws/echo/ for bench/ws_latency.py
 
 # --- Background jobs ------------------------------------------------------------------------

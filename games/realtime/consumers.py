@@ -2,27 +2,38 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
-from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from classroom.errors import ServiceError
 from games import clock, selectors
 from games.realtime import scheduler
-from games.services import moves
+from games.realtime.db import run_in_db_thread
+from games.services import broadcast, moves
 from games.services.broadcast import SPECTATOR, group_name
 
 MAX_FRAME_BYTES = 8 * 1024
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
+    async def dispatch(self, message: dict) -> None:
+        # Channels' own dispatch first closes stale database connections in its one shared
+        # thread, for every frame and every broadcast: under load they queue behind other
+        # matches' moves. The calls below that use the database close them themselves.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.last_version = -1
         self.sent_client_ids: dict[int, str] = {}  # version -> the client_id of this socket's action
         user = self.scope.get("user")
-        access = await database_sync_to_async(selectors.match_access)(user=user, match_id=self.match_id)
+        access = await run_in_db_thread(selectors.match_access)(user=user, match_id=self.match_id)
         if access is None:
             await self.close(code=4403)
             return
@@ -31,8 +42,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
         await self.accept()
         scheduler.ensure_running()
+        broadcast.deliver_on(asyncio.get_running_loop())
         if self.seat is not None:
-            await database_sync_to_async(moves.seat_take_back)(match_id=self.match_id, user=user)
+            await run_in_db_thread(moves.seat_take_back)(match_id=self.match_id, user=user)
         await self.send_snapshot()
 
     async def disconnect(self, code: int) -> None:
@@ -66,7 +78,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
                 await self.send_error("spectator", "You are watching this match.", client_id)
                 return
             try:
-                accepted = await database_sync_to_async(moves.match_submit_action)(
+                accepted = await run_in_db_thread(moves.match_submit_action)(
                     match_id=self.match_id, user=self.user, action=content.get("action"), client_id=client_id)
             except ServiceError as refusal:
                 await self.send_error(refusal.code, refusal.message, client_id)
@@ -84,19 +96,21 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is not None and message["match"]["seats"][self.seat]["user_id"] != self.user.pk:
             await self.close(code=4403)  # the student left this seat: its hand is no longer theirs
             return
-        if message["version"] < self.last_version:
-            return
-        self.last_version = message["version"]
+        client_id = self.sent_client_ids.pop(message["version"], None)
+        if message["version"] < self.last_version and not client_id:
+            return  # older than what this socket has shown (a snapshot overtook it)
+        # An older state is still sent when it answers this socket's action: the client settles
+        # the action by its client_id and keeps showing the newer state.
+        self.last_version = max(self.last_version, message["version"])
         key = SPECTATOR if self.seat is None else str(self.seat)
         body = {"type": "state", "version": message["version"], "view": message["views"].get(key),
                 "events": message["events"].get(key, []), "match": message["match"], "server_ms": clock.now_ms()}
-        client_id = self.sent_client_ids.pop(message["version"], None)
         if client_id:
             body["client_id"] = client_id
         await self.send_json(body)
 
     async def send_snapshot(self, client_id: str | None = None) -> None:
-        snapshot = await database_sync_to_async(selectors.match_snapshot)(match_id=self.match_id, seat=self.seat)
+        snapshot = await run_in_db_thread(selectors.match_snapshot)(match_id=self.match_id, seat=self.seat)
         snapshot["server_ms"] = clock.now_ms()
         self.last_version = max(self.last_version, snapshot["version"])
         if client_id:

@@ -14,11 +14,11 @@ import asyncio
 import contextlib
 import logging
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
 from games import clock
 from games.models import Match
+from games.realtime.db import run_in_db_thread
 from games.services import moves
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ async def _loop() -> None:
     interval = settings.MATCH_SCHEDULER_INTERVAL_MS / 1000
     while True:
         try:
-            await database_sync_to_async(run_due)()
+            await run_in_db_thread(run_due)()
         except Exception:
             log.exception("scheduler sweep failed")
         await asyncio.sleep(interval)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games.engines import get_engine
 from games.models import Match
 
+log = logging.getLogger(__name__)
 
 def group_name(match_id: int) -> str:
     return f"match.{match_id}"
@@ -83,7 +87,48 @@ def send_on_commit(match: Match, events: list[dict]) -> None:
 
 
 def send(match_id: int, message: dict) -> None:
-    """Best-effort fan-out: versions and `sync` make a lost message harmless."""
+    """Best-effort fan-out: versions and `sync` make a lost message harmless.
+
+    Inside a server whose loop was registered with `deliver_on`, the message is handed to that
+    loop and the calling database thread goes on at once; elsewhere (Celery, commands, tests
+    without a server) it is sent before this returns.
+    """
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return
+    loop = _server_loop
+    if loop is not None and loop.is_running():
+        loop.call_soon_threadsafe(_queue_send, layer, match_id, message)
+    else:
         async_to_sync(layer.group_send)(group_name(match_id), message)
+
+
+_server_loop: asyncio.AbstractEventLoop | None = None
+# The last send queued for each match: the next one waits for it, so a match's changes reach
+# the sockets in version order even when several are queued at once (a timer and a bot turn).
+_last_send: dict[int, asyncio.Task] = {}
+
+
+def deliver_on(loop: asyncio.AbstractEventLoop) -> None:
+    """Send broadcasts through this server's event loop (called on it, at start-up)."""
+    global _server_loop
+    _server_loop = loop
+
+
+def _queue_send(layer, match_id: int, message: dict) -> None:
+    task = asyncio.ensure_future(_send_after(_last_send.get(match_id), layer, match_id, message))
+    _last_send[match_id] = task
+    task.add_done_callback(lambda done: _sent(match_id, done))
+
+
+async def _send_after(previous: asyncio.Task | None, layer, match_id: int, message: dict) -> None:
+    if previous is not None:
+        await asyncio.wait([previous])
+    await layer.group_send(group_name(match_id), message)
+
+
+def _sent(match_id: int, task: asyncio.Task) -> None:
+    if _last_send.get(match_id) is task:
+        del _last_send[match_id]
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("broadcast to match %s failed", match_id, exc_info=task.exception())

@@ -311,6 +311,35 @@ describe("MatchSocket: act()", () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
+  it("asks for the state after a quiet spell, in case a broadcast was lost", () => {
+    const { ms, sock } = make({ quietSyncMs: 20_000, syncWatchdogMs: 5000 });
+    ms.start();
+    sock().open();
+    sock().receive(state(1));
+    vi.advanceTimersByTime(15_000);
+    sock().receive(state(2)); // every message restarts the quiet clock
+    vi.advanceTimersByTime(19_999);
+    expect(sock().sent).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(sock().sent).toEqual([{ type: "sync", since: 2 }]);
+    sock().receive(state(3)); // answered: no reconnect
+    vi.advanceTimersByTime(6000);
+    expect(FakeSocket.all).toHaveLength(1);
+    ms.close();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all[0]!.sent).toHaveLength(1); // closed: no more syncs
+  });
+
+  it("reconnects when a quiet spell's sync gets no answer", () => {
+    const { ms, sock } = make({ quietSyncMs: 20_000, syncWatchdogMs: 5000 });
+    ms.start();
+    sock().open();
+    sock().receive(state(1));
+    vi.advanceTimersByTime(20_000 + 5000);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.all[0]!.closedWith).toBe(4000);
+  });
+
   it("resends an unanswered action with the same client_id after reconnecting", async () => {
     const { ms, sock } = make();
     ms.start();

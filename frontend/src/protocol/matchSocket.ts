@@ -33,6 +33,9 @@ export interface MatchSocketOptions {
   actTimeoutMs?: number;
   /** After a sync asked because something timed out: how long to wait before reconnecting. */
   syncWatchdogMs?: number;
+  /** Silence after which an open socket asks for the state anyway: a broadcast can be lost
+   *  (the server's fan-out keeps nothing for a moment it was not listening). */
+  quietSyncMs?: number;
   /** Delay before reconnect attempt n (0-based). */
   backoffMs?: (attempt: number) => number;
   newClientId?: () => string;
@@ -100,6 +103,7 @@ export class MatchSocket {
   private stopped = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private watchdog: ReturnType<typeof setTimeout> | null = null;
+  private quietTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly opts: Required<Omit<MatchSocketOptions, "onState" | "onConnection" | "onError" | "onOpen" | "onServerTime">> &
     Pick<MatchSocketOptions, "onState" | "onConnection" | "onError" | "onOpen" | "onServerTime">;
 
@@ -109,6 +113,7 @@ export class MatchSocket {
       createSocket: (url) => new WebSocket(url),
       actTimeoutMs: 8000,
       syncWatchdogMs: 5000,
+      quietSyncMs: 20_000,
       backoffMs: (n) => defaultBackoff(n),
       newClientId,
       ...given,
@@ -134,6 +139,7 @@ export class MatchSocket {
     this.stopped = true;
     this.clearReconnect();
     this.clearWatchdog();
+    this.clearQuietSync();
     const s = this.socket;
     this.socket = null;
     if (s) {
@@ -216,6 +222,7 @@ export class MatchSocket {
     this.everOpened = true;
     this.attempt = 0;
     this.setConnection("open");
+    this.armQuietSync();
     if (reconnected && this.version >= 0) this.sync();
     // Actions sent into the old socket: send them again with the same client_id. The server
     // answers a repeat without applying it twice, or applies it if it never arrived.
@@ -234,6 +241,7 @@ export class MatchSocket {
     }
     if (!isServerMessage(msg)) return;
     this.clearWatchdog();
+    this.armQuietSync();
     if (msg.type === "error") {
       this.receiveError(msg);
       return;
@@ -340,6 +348,22 @@ export class MatchSocket {
       this.attempt = 0;
       this.connect();
     }, this.opts.syncWatchdogMs);
+  }
+
+  /** Restarted by every message: after quietSyncMs without one, sync (and expect an answer). */
+  private armQuietSync(): void {
+    this.clearQuietSync();
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null;
+      if (this.stopped || !this.socket || this.socket.readyState !== OPEN) return;
+      this.sync();
+      this.armWatchdog();
+    }, this.opts.quietSyncMs);
+  }
+
+  private clearQuietSync(): void {
+    if (this.quietTimer !== null) clearTimeout(this.quietTimer);
+    this.quietTimer = null;
   }
 
   private clearWatchdog(): void {
