@@ -60,7 +60,7 @@ run: install
 	@trap 'kill 0' EXIT INT TERM; \
 	  $(VENV)/bin/celery -A config --quiet worker --beat --pool=threads --concurrency=2 --loglevel=warning \
 	    --schedule var/celerybeat-schedule & \
-	  $(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --log-level warning & \
+	  $(PY) -m config.serve --host $(HOST) --port $(PORT) & \
 	  sleep 3; echo; echo "Multiplayground is running: open http://$(HOST):$(PORT)  (Ctrl-C stops it)"; wait
 
 lint: $(VENV_STAMP)

@@ -54,8 +54,7 @@ class LiveServer:
     def serve(self, port: int) -> str:
         log = open(Path(self.env["VAR_DIR"]) / f"uvicorn-{port}.log", "w")  # noqa: SIM115 - kept open for the child
         process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
-             "--port", str(port), "--log-level", "warning"],
+            [sys.executable, "-m", "config.serve", "--host", "127.0.0.1", "--port", str(port)],
             cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         self.processes.append(process)
         url = f"http://127.0.0.1:{port}"
