@@ -65,7 +65,8 @@ def play(matches: list[dict], moves: int, rng: random.Random, profiler: cProfile
             if profiler:
                 profiler.disable()
         queries.append(len(sent) + 2)  # and BEGIN, COMMIT
-        match.seat_list()  # read beforehand, as the move path has its seats
+        match = Match.objects.select_related("assignment").get(pk=match.pk)
+        match.seat_list()  # read beforehand, as the move path has its seats and assignment
         started = time.perf_counter()
         change_message(match, [])
         broadcast_times.append(time.perf_counter() - started)

@@ -19,8 +19,7 @@ is what the server pays per database call with CONN_MAX_AGE 0. Then a saturation
 largest N with no think time, reporting moves per second. CPU use during each window comes
 from /proc: this machine, the clients, the uvicorn processes, postgres, redis, and the rest.
 
-The server is started as `make run` and Docker start it (`python -m config.serve`), which
-declines permessage-deflate; --server-deflate accepts it, to compare.
+The server is started as `make run` and Docker start it (`python -m config.serve`).
 
 Investigating: --client-procs K splits the players over K child processes; --no-compression
 stops the clients offering permessage-deflate; --workers 1 --profile-server FILE runs the server
@@ -186,7 +185,6 @@ class Environment:
     app: str = "config.asgi:application"
     profile: str | None = None  # write a cProfile of the (single) server process here
     log_path: str | None = None  # where the server's output goes (default: the temporary directory)
-    ws_deflate: bool = False  # let the server compress messages (the project's server does not)
     var_dir: str = field(default_factory=lambda: tempfile.mkdtemp(prefix="mpg-bench-"))
     database_url: str = ""
     url: str = ""
@@ -243,7 +241,7 @@ class Environment:
         profiler = ["-m", "cProfile", "-o", self.profile] if self.profile else []
         self.server = subprocess.Popen(
             [sys.executable, *profiler, "-m", "config.serve", "--app", self.app, "--host", "127.0.0.1",
-             "--port", str(port), "--workers", str(self.workers), *(["--ws-deflate"] if self.ws_deflate else [])],
+             "--port", str(port), "--workers", str(self.workers)],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         self.url = f"http://127.0.0.1:{port}"
         opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -724,10 +722,9 @@ def shard_main() -> None:
 
 
 # --- the report ---------------------------------------------------------------------------------
-def report(results: list[RunResult], workers: int, client_procs: int, deflate: bool = False) -> str:
+def report(results: list[RunResult], workers: int, client_procs: int) -> str:
     lines = [
-        f"Server: uvicorn (config.serve), {workers} worker(s), message compression "
-        f"{'on' if deflate else 'off'}; PostgreSQL + Redis; {os.cpu_count()} CPU cores. "
+        f"Server: uvicorn (config.serve), {workers} worker(s); PostgreSQL + Redis; {os.cpu_count()} CPU cores. "
         f"Clients: {'this process' if not client_procs else f'{client_procs} child process(es)'}.",
         "",
         "Move round trip (action sent -> opponent receives the new state), measured window only:",
@@ -784,8 +781,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--redis-db", type=int, help="an empty Redis database (default: the first empty of 15..1)")
     parser.add_argument("--no-compression", action="store_true",
                         help="clients do not offer permessage-deflate (browsers do; default: offer it)")
-    parser.add_argument("--server-deflate", action="store_true",
-                        help="the server accepts permessage-deflate (config.serve declines it; to compare)")
     parser.add_argument("--app", default="config.asgi:application",
                         help="the ASGI application uvicorn serves (to compare a variant of the server)")
     parser.add_argument("--server-log", metavar="FILE", help="keep the server's output in FILE")
@@ -805,7 +800,7 @@ def main() -> int:
     if args.profile_server and args.workers != 1:
         raise SystemExit("--profile-server needs --workers 1")
     env = Environment(postgres=args.postgres, redis_db=args.redis_db, workers=args.workers, app=args.app,
-                      profile=args.profile_server, log_path=args.server_log, ws_deflate=args.server_deflate)
+                      profile=args.profile_server, log_path=args.server_log)
     results: list[RunResult] = []
     status = 0
     watchdog = Watchdog(env.close)
@@ -856,7 +851,7 @@ def main() -> int:
         env.close()
         watchdog.deadline = None
     print()
-    print(report(results, args.workers, args.client_procs, args.server_deflate))
+    print(report(results, args.workers, args.client_procs))
     if server_log.strip():
         print("\nServer log (its end):\n" + "\n".join(server_log.strip().splitlines()[-30:]))
     print(f"\nTotal run time: {time.monotonic() - began:.0f} s")

@@ -2,13 +2,10 @@
 
     python -m config.serve [--host 127.0.0.1] [--port 8000] [--workers 1] [--log-level warning]
 
-uvicorn with the project's choices in one place:
-- WebSocket messages are not compressed (permessage-deflate off). A state message is a few
-  kilobytes; deflating every one of them for every socket cost more CPU than any other part of
-  sending it, and raised the 200-match move round trip p99 from about 50 to about 110 ms
-  (`bench/ws_latency.py`), for bytes a school network does not miss.
-- Several workers are processes: each runs its own match scheduler and talks to the others
-  through PostgreSQL and the Redis channel layer (with SQLite and the in-memory layer, use one).
+uvicorn with the project's choices in one place. Several workers are processes: each runs its
+own match scheduler and talks to the others through PostgreSQL and the Redis channel layer (with
+SQLite and the in-memory layer, use one). WebSocket compression stays on (uvicorn's default): at
+200 matches it made no difference to CPU or latency that the benchmark could see.
 """
 
 from __future__ import annotations
@@ -27,10 +24,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--log-level", default="warning")
     parser.add_argument("--app", default=APPLICATION, help="the ASGI application (a benchmark may serve a variant)")
-    parser.add_argument("--ws-deflate", action="store_true", help="compress WebSocket messages (to compare)")
     args = parser.parse_args(argv)
-    uvicorn.run(args.app, host=args.host, port=args.port, workers=args.workers, log_level=args.log_level,
-                ws_per_message_deflate=args.ws_deflate)
+    uvicorn.run(args.app, host=args.host, port=args.port, workers=args.workers, log_level=args.log_level)
 
 
 if __name__ == "__main__":
