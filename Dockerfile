@@ -21,4 +21,4 @@ RUN SECRET_KEY=build python manage.py collectstatic --noinput -v 0
 RUN useradd --create-home app && mkdir -p /app/var && chown -R app /app/var
 USER app
 EXPOSE 8000
-CMD ["python", "-m", "config.serve", "--host", "0.0.0.0", "--port", "8000", "--workers", "2"]
+CMD ["python", "-m", "config.serve", "--host", "0.0.0.0", "--port", "8000", "--workers", "2", "--log-level", "info"]

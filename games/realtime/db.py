@@ -11,6 +11,7 @@ cores, so 1 is the default. SQLite allows one writer at a time, so with SQLite i
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -50,7 +51,8 @@ def close_connections() -> None:
 
     def close_mine() -> None:
         connections.close_all()
-        every_thread.wait(timeout=10)
+        with contextlib.suppress(threading.BrokenBarrierError):  # a thread busy past the wait
+            every_thread.wait(timeout=10)
 
     for future in [executor.submit(close_mine) for _ in range(threads)]:
         future.result()

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from django.db import connection
 from django.db.models import Case, Count, DurationField, ExpressionWrapper, F, IntegerField, Q, QuerySet, Sum, When
-from django.db.models.functions import TruncWeek
+from django.db.models.functions import Coalesce, TruncWeek
 
 from games.models import Attempt, Match, Seat
 
@@ -122,19 +122,20 @@ def attempts_per_student(scope: Scope) -> dict[int, dict]:
 
 def play_per_student(scope: Scope) -> dict[int, dict]:
     """Matches played and seconds of play per student, from the matches that started in the period."""
-    matches = Q(match__classroom_id=scope.classroom_id, match__started_at__lt=scope.end, user__isnull=False,
-                match__started_at__isnull=False)
+    matches = Q(match__classroom_id=scope.classroom_id, match__started_at__lt=scope.end,
+                match__started_at__isnull=False) & (Q(user__isnull=False) | Q(left_by__isnull=False))
     if scope.start is not None:
         matches &= Q(match__started_at__gte=scope.start)
     if scope.game:
         matches &= Q(match__game=scope.game)
     if scope.student_user_id is not None:
-        matches &= Q(user_id=scope.student_user_id)
+        matches &= Q(user_id=scope.student_user_id) | Q(left_by_id=scope.student_user_id)
     length = ExpressionWrapper(F("match__finished_at") - F("match__started_at"), output_field=DurationField())
-    rows = (Seat.objects.filter(matches).values("user_id")
+    # A match the student left counts as played; its length does not (they were not there to the end).
+    rows = (Seat.objects.filter(matches).annotate(player=Coalesce("user_id", "left_by_id")).values("player")
             .annotate(matches=Count("match", distinct=True),
-                      time=Sum(length, filter=Q(match__finished_at__isnull=False))))
-    return {row["user_id"]: {"matches": row["matches"],
+                      time=Sum(length, filter=Q(match__finished_at__isnull=False, user__isnull=False))))
+    return {row["player"]: {"matches": row["matches"],
                              "seconds": int(row["time"].total_seconds()) if row["time"] else 0} for row in rows}
 
 

@@ -98,15 +98,21 @@ def send(match_id: int, message: dict) -> None:
         return
     loop = _server_loop
     if loop is not None and loop.is_running():
-        loop.call_soon_threadsafe(_queue_send, layer, match_id, message)
-    else:
-        async_to_sync(layer.group_send)(group_name(match_id), message)
+        try:
+            loop.call_soon_threadsafe(_queue_send, layer, match_id, message)
+            return
+        except RuntimeError:  # the loop closed in between (the server is stopping)
+            pass
+    async_to_sync(layer.group_send)(group_name(match_id), message)
 
 
 _server_loop: asyncio.AbstractEventLoop | None = None
-# The last send queued for each match: the next one waits for it, so a match's changes reach
-# the sockets in version order even when several are queued at once (a timer and a bot turn).
+# The last send queued for each match: the next one waits for it, so a match's changes go out in
+# the order they were handed over (a transaction's several changes, a timer then a bot turn). Two
+# threads committing to one match may still hand theirs over crossed; the sockets keep the newest
+# version, and a state that answers a socket's own action is still delivered to it.
 _last_send: dict[int, asyncio.Task] = {}
+SEND_TIMEOUT_S = 10  # a stuck send must not hold back the match's later ones for ever
 
 
 def deliver_on(loop: asyncio.AbstractEventLoop) -> None:
@@ -116,7 +122,10 @@ def deliver_on(loop: asyncio.AbstractEventLoop) -> None:
 
 
 def _queue_send(layer, match_id: int, message: dict) -> None:
-    task = asyncio.ensure_future(_send_after(_last_send.get(match_id), layer, match_id, message))
+    previous = _last_send.get(match_id)
+    if previous is not None and previous.get_loop() is not asyncio.get_running_loop():
+        previous = None  # left by an event loop that is gone (tests run one loop after another)
+    task = asyncio.ensure_future(_send_after(previous, layer, match_id, message))
     _last_send[match_id] = task
     task.add_done_callback(lambda done: _sent(match_id, done))
 
@@ -124,7 +133,7 @@ def _queue_send(layer, match_id: int, message: dict) -> None:
 async def _send_after(previous: asyncio.Task | None, layer, match_id: int, message: dict) -> None:
     if previous is not None:
         await asyncio.wait([previous])
-    await layer.group_send(group_name(match_id), message)
+    await asyncio.wait_for(layer.group_send(group_name(match_id), message), SEND_TIMEOUT_S)
 
 
 def _sent(match_id: int, task: asyncio.Task) -> None:

@@ -116,11 +116,18 @@ def _send(statements: list[tuple[str, list]]) -> None:
     if not statements:
         return
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
+        if _several_statements_per_call():
             cursor.execute("; ".join(sql for sql, _ in statements), [p for _, params in statements for p in params])
-        else:  # SQLite runs one statement per call
+        else:
             for sql, params in statements:
                 cursor.execute(sql, params)
+
+
+def _several_statements_per_call() -> bool:
+    """psycopg binds parameters on the client by default, so one call may hold several statements;
+    with server-side binding (a prepared statement) or SQLite it may not."""
+    options = connection.settings_dict.get("OPTIONS", {})
+    return connection.vendor == "postgresql" and not options.get("server_side_binding")
 
 
 def _write(sql: str, params: list) -> None:

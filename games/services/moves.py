@@ -25,8 +25,10 @@ from games.services.broadcast import send_on_commit
 
 MAX_CLIENT_ID = 64
 TAKEOVER_LEVEL = "easy"
-# What starting and playing change on the match row; the rest (seed, options, seats) comes before.
-PLAYED_FIELDS = ["state", "version", "status", "result", "start_ms", "started_at", "finished_at", "next_due_ms"]
+# What starting and playing change on the match row (a lobby started early has fewer players);
+# the rest (seed, options, host) is saved when the match is made.
+PLAYED_FIELDS = ["players", "state", "version", "status", "result", "start_ms", "started_at", "finished_at",
+                 "next_due_ms"]
 
 
 @dataclass(frozen=True)

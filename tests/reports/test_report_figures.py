@@ -33,6 +33,9 @@ def fixture(classroom):
     fult = Match.objects.create(classroom=classroom, game="fultiples", players=2, seed=2, status="finished",
                                 started_at=start, finished_at=start + timedelta(minutes=3))
     Seat.objects.create(match=fult, index=0, user=ana.user)
+    left = Match.objects.create(classroom=classroom, game="fultiples", players=2, seed=3, status="finished",
+                                started_at=start, finished_at=start + timedelta(minutes=4))
+    Seat.objects.create(match=left, index=0, user=None, left_by=ben.user, bot_level="easy")  # Ben left it
     Attempt.objects.bulk_create([
         # Ana, 7 x 8: right (think 2000), wrong 54 (3000), wrong 8 x 7 = 63 neighbour (5000), right (1000)
         attempt(ana, match, "multiply", 7, 8, 56, True, 2000, [7, 8]),
@@ -99,7 +102,8 @@ def test_students_who_need_help_and_activity(classroom, fixture):
                                            "accuracy": 0.5}]}
     activity = {row["student"]: row for row in data["activity"]}
     assert (activity["Ana L."]["matches"], activity["Ana L."]["minutes"], activity["Ana L."]["attempts"]) == (2, 9.0, 7)
-    assert (activity["Ben O."]["matches"], activity["Ben O."]["minutes"], activity["Ben O."]["attempts"]) == (1, 6.0, 3)
+    # Ben also played (and left) a third match: it counts as played, not its minutes.
+    assert (activity["Ben O."]["matches"], activity["Ben O."]["minutes"], activity["Ben O."]["attempts"]) == (2, 6.0, 3)
 
 
 def test_period_and_game_filters(classroom, fixture):
