@@ -64,6 +64,25 @@ async def test_a_failed_send_is_logged_and_does_not_stop_the_next(monkeypatch, c
     assert "broadcast to match 8 failed" in caplog.text
 
 
+async def test_a_stuck_send_times_out_and_the_next_one_goes(monkeypatch, caplog):
+    layer = SlowLayer()
+    stuck = asyncio.Event()  # never set: Redis that never answers
+    original = layer.group_send
+
+    async def group_send(group: str, message: dict) -> None:
+        if message["version"] == 1:
+            await stuck.wait()
+        await original(group, message)
+
+    layer.group_send = group_send
+    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
+    monkeypatch.setattr(broadcast, "SEND_TIMEOUT_S", 0.05)
+    broadcast.deliver_on(asyncio.get_running_loop())
+    await asyncio.to_thread(lambda: [broadcast.send(9, {"version": v}) for v in (1, 2)])
+    assert await delivered(layer, 1) == [2]
+    assert "broadcast to match 9 failed" in caplog.text
+
+
 def socket_at(version: int, sent_client_ids: dict[int, str]) -> tuple[MatchConsumer, list[dict]]:
     consumer = MatchConsumer()
     consumer.seat, consumer.user = 0, SimpleNamespace(pk=5)
