@@ -5,6 +5,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { FactStat } from "../api/reports";
 import { plural } from "../lib/format";
 import { factLabel, formatPercent, formatSeconds } from "./format";
+import { RepTable } from "./RepTable";
 import {
   BUCKET_LABELS,
   HEAT_COLOURS,
@@ -237,40 +238,18 @@ export function FactList({ facts, caption }: { facts: readonly FactStat[]; capti
   const sorted = [...facts].sort((x, y) => x.a - y.a || x.b - y.b);
   if (sorted.length === 0) return <p>No facts played yet.</p>;
   return (
-    <div className="table-wrap">
-      <table className="rep-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Fact</th>
-            <th scope="col" className="rep-num">
-              Tries
-            </th>
-            <th scope="col" className="rep-num">
-              Right
-            </th>
-            <th scope="col" className="rep-num">
-              Accuracy
-            </th>
-            <th scope="col" className="rep-num">
-              Median think time
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((f) => (
-            <tr key={`${f.a}x${f.b}`}>
-              <th scope="row">
-                {factLabel(f.a, f.b)} = {f.a * f.b}
-              </th>
-              <td className="rep-num">{f.attempts}</td>
-              <td className="rep-num">{f.right}</td>
-              <td className="rep-num">{formatPercent(f.accuracy)}</td>
-              <td className="rep-num">{formatSeconds(f.median_think_ms)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RepTable caption={caption} head="Fact" numbers={["Tries", "Right", "Accuracy", "Median think time"]}>
+      {sorted.map((f) => (
+        <tr key={`${f.a}x${f.b}`}>
+          <th scope="row">
+            {factLabel(f.a, f.b)} = {f.a * f.b}
+          </th>
+          <td className="rep-num">{f.attempts}</td>
+          <td className="rep-num">{f.right}</td>
+          <td className="rep-num">{formatPercent(f.accuracy)}</td>
+          <td className="rep-num">{formatSeconds(f.median_think_ms)}</td>
+        </tr>
+      ))}
+    </RepTable>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import type { ActivityRow, FactStat, JudgementStat, MistakeStat, NeedsHelpEntry, ReportFilters, WeekStat } from "../api/reports";
 import { plural } from "../lib/format";
 import { factLabel, formatPercent, weekLabel } from "./format";
+import { BarCell, RepTable } from "./RepTable";
 import "./reports.css";
 
 export const KIND_LABELS: Record<string, string> = {
@@ -34,57 +35,28 @@ export function classReportPath(classId: number | string, filters: ReportFilters
   return `/teacher/classes/${classId}/reports?${q.toString()}`;
 }
 
-/** A horizontal bar, 0..1; hidden from screen readers (the number sits next to it). */
-export function Bar({ share, tone = "blue" }: { share: number; tone?: "blue" | "red" }) {
-  const width = `${Math.round(Math.min(Math.max(share, 0), 1) * 100)}%`;
-  return (
-    <span className={`rep-bar rep-bar-${tone}`} aria-hidden="true">
-      <span style={{ width }} />
-    </span>
-  );
-}
-
 export function MostMissed({ facts, who = "this class" }: { facts: readonly FactStat[]; who?: string }) {
   if (facts.length === 0) return <p>No wrong answers for {who} in this period.</p>;
   const most = Math.max(...facts.map((f) => f.wrong), 1);
   return (
-    <div className="table-wrap">
-      <table className="rep-table">
-        <caption className="sr-only">Most-missed facts, most wrong answers first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Fact</th>
-            <th scope="col" className="rep-num">
-              Wrong
-            </th>
-            <th scope="col" className="rep-num">
-              Tries
-            </th>
-            <th scope="col" className="rep-num">
-              Accuracy
-            </th>
-            <th scope="col" className="rep-bar-col">
-              <span className="sr-only">Wrong answers, as a bar</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {facts.map((f) => (
-            <tr key={`${f.a}x${f.b}`}>
-              <th scope="row" className="rep-fact">
-                {factLabel(f.a, f.b)} = {f.a * f.b}
-              </th>
-              <td className="rep-num">{f.wrong}</td>
-              <td className="rep-num">{f.attempts}</td>
-              <td className="rep-num">{formatPercent(f.accuracy)}</td>
-              <td className="rep-bar-col">
-                <Bar share={f.wrong / most} tone="red" />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RepTable
+      caption="Most-missed facts, most wrong answers first"
+      head="Fact"
+      numbers={["Wrong", "Tries", "Accuracy"]}
+      bar="Wrong answers, as a bar"
+    >
+      {facts.map((f) => (
+        <tr key={`${f.a}x${f.b}`}>
+          <th scope="row" className="rep-fact">
+            {factLabel(f.a, f.b)} = {f.a * f.b}
+          </th>
+          <td className="rep-num">{f.wrong}</td>
+          <td className="rep-num">{f.attempts}</td>
+          <td className="rep-num">{formatPercent(f.accuracy)}</td>
+          <BarCell share={f.wrong / most} tone="red" />
+        </tr>
+      ))}
+    </RepTable>
   );
 }
 
@@ -101,35 +73,21 @@ export function MistakesByType({ mistakes }: { mistakes: readonly MistakeStat[] 
             <h3>
               {kindLabel(kind)} <span className="rep-sub">({plural(total, "mistake")})</span>
             </h3>
-            <table className="rep-table">
-              <caption className="sr-only">Mistakes on {kindLabel(kind).toLowerCase()}, by type</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Type of mistake</th>
-                  <th scope="col" className="rep-num">
-                    Count
-                  </th>
-                  <th scope="col" className="rep-num">
-                    Share
-                  </th>
-                  <th scope="col" className="rep-bar-col">
-                    <span className="sr-only">Share, as a bar</span>
-                  </th>
+            <RepTable
+              caption={`Mistakes on ${kindLabel(kind).toLowerCase()}, by type`}
+              head="Type of mistake"
+              numbers={["Count", "Share"]}
+              bar="Share, as a bar"
+            >
+              {rows.map((m) => (
+                <tr key={m.mistake_type}>
+                  <th scope="row">{m.label || m.mistake_type}</th>
+                  <td className="rep-num">{m.count}</td>
+                  <td className="rep-num">{formatPercent(total ? m.count / total : 0)}</td>
+                  <BarCell share={total ? m.count / total : 0} tone="red" />
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((m) => (
-                  <tr key={m.mistake_type}>
-                    <th scope="row">{m.label || m.mistake_type}</th>
-                    <td className="rep-num">{m.count}</td>
-                    <td className="rep-num">{formatPercent(total ? m.count / total : 0)}</td>
-                    <td className="rep-bar-col">
-                      <Bar share={total ? m.count / total : 0} tone="red" />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </RepTable>
           </div>
         );
       })}
@@ -140,81 +98,46 @@ export function MistakesByType({ mistakes }: { mistakes: readonly MistakeStat[] 
 export function ByWeek({ weeks }: { weeks: readonly WeekStat[] }) {
   if (weeks.length === 0) return <p>No answers in this period.</p>;
   return (
-    <div className="table-wrap">
-      <table className="rep-table">
-        <caption className="sr-only">Accuracy week by week, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week</th>
-            <th scope="col" className="rep-num">
-              Tries
-            </th>
-            <th scope="col" className="rep-num">
-              Accuracy
-            </th>
-            <th scope="col" className="rep-bar-col">
-              <span className="sr-only">Accuracy, as a bar</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((w) => (
-            <tr key={w.week}>
-              <th scope="row">{weekLabel(w.week)}</th>
-              <td className="rep-num">{w.attempts}</td>
-              <td className="rep-num">{formatPercent(w.accuracy)}</td>
-              <td className="rep-bar-col">
-                <Bar share={w.accuracy} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RepTable
+      caption="Accuracy week by week, oldest first"
+      head="Week"
+      numbers={["Tries", "Accuracy"]}
+      bar="Accuracy, as a bar"
+    >
+      {weeks.map((w) => (
+        <tr key={w.week}>
+          <th scope="row">{weekLabel(w.week)}</th>
+          <td className="rep-num">{w.attempts}</td>
+          <td className="rep-num">{formatPercent(w.accuracy)}</td>
+          <BarCell share={w.accuracy} />
+        </tr>
+      ))}
+    </RepTable>
   );
 }
 
 export function Judgements({ rows }: { rows: readonly JudgementStat[] }) {
   if (rows.length === 0) return <p>No answers in this period.</p>;
   return (
-    <div className="table-wrap">
-      <table className="rep-table">
-        <caption className="sr-only">Right answers by kind of question</caption>
-        <thead>
-          <tr>
-            <th scope="col">Kind</th>
-            <th scope="col" className="rep-num">
-              Tries
-            </th>
-            <th scope="col" className="rep-num">
-              Right
-            </th>
-            <th scope="col" className="rep-num">
-              Accuracy
-            </th>
-            <th scope="col" className="rep-bar-col">
-              <span className="sr-only">Accuracy, as a bar</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((j) => (
-            <tr key={j.kind}>
-              <th scope="row">
-                {kindLabel(j.kind)}
-                {KIND_HINTS[j.kind] && <span className="rep-sub"> {KIND_HINTS[j.kind]}</span>}
-              </th>
-              <td className="rep-num">{j.attempts}</td>
-              <td className="rep-num">{j.right}</td>
-              <td className="rep-num">{formatPercent(j.accuracy)}</td>
-              <td className="rep-bar-col">
-                <Bar share={j.accuracy} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RepTable
+      caption="Right answers by kind of question"
+      head="Kind"
+      numbers={["Tries", "Right", "Accuracy"]}
+      bar="Accuracy, as a bar"
+    >
+      {rows.map((j) => (
+        <tr key={j.kind}>
+          <th scope="row">
+            {kindLabel(j.kind)}
+            {KIND_HINTS[j.kind] && <span className="rep-sub"> {KIND_HINTS[j.kind]}</span>}
+          </th>
+          <td className="rep-num">{j.attempts}</td>
+          <td className="rep-num">{j.right}</td>
+          <td className="rep-num">{formatPercent(j.accuracy)}</td>
+          <BarCell share={j.accuracy} />
+        </tr>
+      ))}
+    </RepTable>
   );
 }
 
@@ -291,43 +214,25 @@ export function NeedsHelp({
 export function Activity({ rows, classId, filters }: { rows: readonly ActivityRow[]; classId: number | string; filters: ReportFilters }) {
   if (rows.length === 0) return <p>No students in this class yet.</p>;
   return (
-    <div className="table-wrap">
-      <table className="rep-table">
-        <caption className="sr-only">Activity per student. Each name opens that student's report.</caption>
-        <thead>
-          <tr>
-            <th scope="col">Student</th>
-            <th scope="col" className="rep-num">
-              Matches
-            </th>
-            <th scope="col" className="rep-num">
-              Minutes
-            </th>
-            <th scope="col" className="rep-num">
-              Tries
-            </th>
-            <th scope="col" className="rep-num">
-              Accuracy
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.student_id}>
-              <th scope="row">
-                <Link to={studentReportPath(classId, r.student_id, filters)}>
-                  {r.student}
-                  <span className="sr-only">: open the report</span>
-                </Link>
-              </th>
-              <td className="rep-num">{r.matches}</td>
-              <td className="rep-num">{r.minutes}</td>
-              <td className="rep-num">{r.attempts}</td>
-              <td className="rep-num">{formatPercent(r.accuracy)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RepTable
+      caption="Activity per student. Each name opens that student's report."
+      head="Student"
+      numbers={["Matches", "Minutes", "Tries", "Accuracy"]}
+    >
+      {rows.map((r) => (
+        <tr key={r.student_id}>
+          <th scope="row">
+            <Link to={studentReportPath(classId, r.student_id, filters)}>
+              {r.student}
+              <span className="sr-only">: open the report</span>
+            </Link>
+          </th>
+          <td className="rep-num">{r.matches}</td>
+          <td className="rep-num">{r.minutes}</td>
+          <td className="rep-num">{r.attempts}</td>
+          <td className="rep-num">{formatPercent(r.accuracy)}</td>
+        </tr>
+      ))}
+    </RepTable>
   );
 }
