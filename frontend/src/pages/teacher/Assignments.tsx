@@ -1,7 +1,7 @@
 // A class's assignments: the list (game, players, open or closed, dates), and the form to
 // assign a game or change one; close and delete with a confirmation.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { closeAssignment, deleteAssignment, getClass, listAssignments, listBatches, listGames, listStudents } from "../../api/endpoints";
 import type { ApiError } from "../../api/http";
 import type { Assignment, Batch, Classroom, Game, Student } from "../../api/types";
@@ -12,6 +12,7 @@ import { gameTitle } from "../../games/catalog";
 import { formatTime } from "../../lib/format";
 import { AssignmentForm } from "./AssignmentForm";
 import { ClassNav } from "./ClassNav";
+import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
 
 type Editing = { kind: "new" } | { kind: "edit"; assignment: Assignment } | null;
 type Confirm = { kind: "close" | "delete"; assignment: Assignment } | null;
@@ -68,23 +69,10 @@ export function AssignmentsPage() {
   const replace = (a: Assignment) => setAssignments((list) => list && (list.some((x) => x.id === a.id) ? list.map((x) => (x.id === a.id ? a : x)) : [a, ...list]));
 
   if (loadError && !klass) {
-    return (
-      <Page title={loadError.status === 404 ? "Class not found" : "Could not load the assignments"}>
-        <div className="alert alert-error" role="alert">
-          <p>{loadError.status === 404 ? "We couldn't find that class." : loadError.message}</p>
-        </div>
-        <p>
-          <Link to="/teacher">Back to my classes</Link>
-        </p>
-      </Page>
-    );
+    return <ClassLoadFailed error={loadError} what="the assignments" />;
   }
   if (!klass || !assignments) {
-    return (
-      <Page title="Assignments">
-        <p role="status">Loading the assignments…</p>
-      </Page>
-    );
+    return <PageLoading title="Assignments" text="Loading the assignments…" />;
   }
 
   const studentName = new Map(students.map((s) => [s.id, s.display_name]));

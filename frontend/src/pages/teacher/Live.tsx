@@ -13,6 +13,7 @@ import { joinNames, seatName } from "../../games/words";
 import { usePoll } from "../../lib/usePoll";
 import { EndMatchButton } from "../play/EndMatchButton";
 import { ClassNav } from "./ClassNav";
+import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
 
 export const LIVE_POLL_MS = 3000;
 
@@ -90,23 +91,10 @@ export function LivePage() {
   usePoll(refresh, LIVE_POLL_MS, id);
 
   if (error && (!klass || error.status === 404)) {
-    return (
-      <Page title={error.status === 404 ? "Class not found" : "Could not load the class"}>
-        <div className="alert alert-error" role="alert">
-          <p>{error.status === 404 ? "We couldn't find that class." : error.message}</p>
-        </div>
-        <p>
-          <Link to="/teacher">Back to my classes</Link>
-        </p>
-      </Page>
-    );
+    return <ClassLoadFailed error={error} what="the class" />;
   }
   if (!klass || !live) {
-    return (
-      <Page title="Live">
-        <p role="status">Loading…</p>
-      </Page>
-    );
+    return <PageLoading title="Live" />;
   }
 
   const online = live.students.filter((s) => s.online);

@@ -30,6 +30,7 @@ import { ProgressBar } from "../../reports/ProgressBar";
 import { Activity, ByWeek, Judgements, MistakesByType, MostMissed, NeedsHelp, classReportPath } from "../../reports/Sections";
 import { POLL_MS, usePollWhile } from "../../reports/usePollWhile";
 import "../../reports/reports.css";
+import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
 
 export const PERIODS: { value: ReportPeriod; label: string }[] = [
   { value: "7d", label: "Last 7 days" },
@@ -148,23 +149,10 @@ export function ReportsPage({ pollMs = POLL_MS }: { pollMs?: number }) {
   }
 
   if (metaError && !klass) {
-    return (
-      <Page title={metaError.status === 404 ? "Class not found" : "Could not load the report"}>
-        <div className="alert alert-error" role="alert">
-          <p>{metaError.status === 404 ? "We couldn't find that class." : metaError.message}</p>
-        </div>
-        <p>
-          <Link to="/teacher">Back to my classes</Link>
-        </p>
-      </Page>
-    );
+    return <ClassLoadFailed error={metaError} what="the report" />;
   }
   if (!klass || (studentId && student === undefined)) {
-    return (
-      <Page title="Reports">
-        <p role="status">Loading…</p>
-      </Page>
-    );
+    return <PageLoading title="Reports" />;
   }
   if (studentId && !student) {
     return (

@@ -1,6 +1,6 @@
 // One class: its roster, adding and importing students, login cards, sign-in mode.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import {
   addStudents,
   deleteStudent,
@@ -21,6 +21,7 @@ import { Page } from "../../components/Page";
 import { saveFile } from "../../lib/download";
 import { formatTime, isLocked, plural } from "../../lib/format";
 import { ClassNav } from "./ClassNav";
+import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
 import { ImportCsv } from "./ImportCsv";
 
 type Dialog =
@@ -77,23 +78,10 @@ export function RosterPage() {
   });
 
   if (loadError && !klass) {
-    return (
-      <Page title={loadError.status === 404 ? "Class not found" : "Could not load the class"}>
-        <div className="alert alert-error" role="alert">
-          <p>{loadError.status === 404 ? "We couldn't find that class." : loadError.message}</p>
-        </div>
-        <p>
-          <Link to="/teacher">Back to my classes</Link>
-        </p>
-      </Page>
-    );
+    return <ClassLoadFailed error={loadError} what="the class" />;
   }
   if (!klass || !students) {
-    return (
-      <Page title="Class">
-        <p role="status">Loading the class…</p>
-      </Page>
-    );
+    return <PageLoading title="Class" text="Loading the class…" />;
   }
 
   const withoutCard = students.filter((s) => !s.has_card);
