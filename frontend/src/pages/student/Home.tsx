@@ -1,13 +1,13 @@
 // The child's home: back to a running match, the open games, challenges, the last games.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { getCurrentMatch, listMyAssignments, listMyChallenges, listMyMatches } from "../../api/endpoints";
-import type { ApiError } from "../../api/http";
 import type { Challenge, MatchHistory, MyAssignment } from "../../api/types";
 import { useAuth } from "../../auth";
-import { Button, FormError, toApiError, useAction } from "../../components/forms";
+import { Button, FormError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { gameTitle } from "../../games/catalog";
+import { useLoad } from "../../lib/useLoad";
 import { usePoll } from "../../lib/usePoll";
 import type { MatchMeta } from "../../protocol/messages";
 import { AssignmentCard } from "./AssignmentCard";
@@ -34,14 +34,16 @@ function BackToMatch({ match }: { match: MatchMeta }) {
   );
 }
 
+/** What the home page lists: the open assignments and the last finished matches. */
+function loadHome(signal?: AbortSignal): Promise<[MyAssignment[], MatchHistory[]]> {
+  return Promise.all([listMyAssignments(signal), listMyMatches(signal)]);
+}
+
 export function StudentHome() {
   const { me, signOut } = useAuth();
   const navigate = useNavigate();
-  const [assignments, setAssignments] = useState<MyAssignment[] | null>(null);
-  const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [current, setCurrent] = useState<MatchMeta | null>(null);
   const [challenges, setChallenges] = useState<Challenge[]>([]);
-  const [history, setHistory] = useState<MatchHistory[] | null>(null);
   const [notice, setNotice] = useState("");
   /** Challenges I sent that were still waiting at the last check (or that I just sent), with the
    * number of the check that was under way when I sent them. */
@@ -53,22 +55,8 @@ export function StudentHome() {
     navigate("/student", { replace: true });
   });
 
-  const loadAssignments = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const [a, h] = await Promise.all([listMyAssignments(signal), listMyMatches(signal)]);
-      setAssignments(a);
-      setHistory(h);
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(toApiError(err));
-    }
-  }, []);
-
-  useEffect(() => {
-    const ac = new AbortController();
-    void loadAssignments(ac.signal);
-    return () => ac.abort();
-  }, [loadAssignments]);
+  const { data: home, error: loadError, reload: loadAssignments } = useLoad(loadHome);
+  const [assignments, history] = home ?? [null, null];
 
   const myId = me?.id ?? null;
   usePoll(

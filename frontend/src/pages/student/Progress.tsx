@@ -1,14 +1,13 @@
 // The child's own progress (/progress): facts I know, facts to practise, my times table.
 // Only the signed-in child's own figures (GET /api/my/progress/).
-import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import type { ApiError } from "../../api/http";
-import { getMyProgress, type MyProgress } from "../../api/reports";
-import { Button, toApiError } from "../../components/forms";
+import { getMyProgress } from "../../api/reports";
+import { Button } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { factLabel, factSpoken } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import "../../reports/reports.css";
+import { useLoad } from "../../lib/useLoad";
 
 function FactChip({ a, b, kind }: { a: number; b: number; kind: "star" | "practise" }) {
   return (
@@ -23,23 +22,7 @@ function FactChip({ a, b, kind }: { a: number; b: number; kind: "star" | "practi
 }
 
 export function ProgressPage() {
-  const [progress, setProgress] = useState<MyProgress | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setError(null);
-      setProgress(await getMyProgress(signal));
-    } catch (err) {
-      if (!signal?.aborted) setError(toApiError(err));
-    }
-  }, []);
-
-  useEffect(() => {
-    const ac = new AbortController();
-    void load(ac.signal);
-    return () => ac.abort();
-  }, [load]);
+  const { data: progress, error, reload: load } = useLoad(getMyProgress);
 
   return (
     <Page title="My progress" className="rep-kid">

@@ -1,6 +1,6 @@
 // Fultiples grid batches: request N grids (a level or custom primes), watch the progress,
 // preview, download the PDF for paper play, retry a failed batch, delete.
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { ApiError } from "../../api/http";
 import {
@@ -35,6 +35,7 @@ import { formatCount } from "../../reports/format";
 import { ProgressBar } from "../../reports/ProgressBar";
 import { POLL_MS, usePollWhile } from "../../reports/usePollWhile";
 import "../../reports/reports.css";
+import { useLoad } from "../../lib/useLoad";
 
 /** Grids per preview page. */
 export const PREVIEW_PAGE_SIZE = 4;
@@ -64,27 +65,12 @@ export function batchProgressText(b: Pick<GridBatch, "done" | "total">): string 
 type DialogState = { kind: "delete"; batch: GridBatch } | { kind: "preview"; batch: GridBatch } | null;
 
 export function BatchesPage({ pollMs = POLL_MS }: { pollMs?: number }) {
-  const [batches, setBatches] = useState<GridBatch[] | null>(null);
-  const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [notice, setNotice] = useState("");
   const [alertText, setAlertText] = useState("");
   const listHeading = useRef<HTMLHeadingElement>(null);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setBatches(await listGridBatches(signal));
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(toApiError(err));
-    }
-  }, []);
-
-  useEffect(() => {
-    const ac = new AbortController();
-    void load(ac.signal);
-    return () => ac.abort();
-  }, [load]);
+  const { data: batches, setData: setBatches, error: loadError, reload: load } = useLoad(listGridBatches);
 
   const replace = (b: GridBatch) => setBatches((bs) => bs?.map((x) => (x.id === b.id ? b : x)) ?? null);
 

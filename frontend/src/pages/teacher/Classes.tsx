@@ -1,36 +1,21 @@
 // The teacher's classes: create, rename, archive, delete, show and regenerate the code.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { createClass, deleteClass, listClasses, regenerateCode, updateClass } from "../../api/endpoints";
 import type { Classroom } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { Button, Field, FormError, toApiError, useAction, useFocusFirstInvalid } from "../../components/forms";
+import { Button, Field, FormError, useAction, useFocusFirstInvalid } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { plural } from "../../lib/format";
-import type { ApiError } from "../../api/http";
+import { useLoad } from "../../lib/useLoad";
 
 type Dialog = { kind: "delete" | "regenerate"; klass: Classroom } | null;
 
 export function ClassesPage() {
-  const [classes, setClasses] = useState<Classroom[] | null>(null);
-  const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState("");
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setClasses(await listClasses(signal));
-      setLoadError(null);
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(toApiError(err));
-    }
-  }, []);
-
-  useEffect(() => {
-    const ac = new AbortController();
-    void load(ac.signal);
-    return () => ac.abort();
-  }, [load]);
+  const { data: classes, setData: setClasses, error: loadError, reload: load } = useLoad(listClasses);
 
   const replace = (k: Classroom) => setClasses((cs) => cs?.map((c) => (c.id === k.id ? k : c)) ?? null);
 
