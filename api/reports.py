@@ -56,17 +56,23 @@ class ClassReportsView(APIView):
         return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
 
 
+def latest_report_response(request, *, classroom, student=None) -> Response:
+    """The latest built report for the period and game asked for; 404 if none was built yet."""
+    report = service.latest_report(classroom=classroom, student=student,
+                                   period=request.query_params.get("period", "30d"),
+                                   game=request.query_params.get("game", ""))
+    if report is None:
+        raise Http404
+    return Response(ReportSerializer(report).data)
+
+
 class LatestClassReportView(APIView):
     permission_classes = [IsTeacher]
 
     @extend_schema(parameters=FILTERS, responses=ReportSerializer, summary="The latest built class report")
     def get(self, request, class_id: int):
         classroom = get_object_or_404(classrooms_managed_by(request.user), pk=class_id)
-        report = service.latest_report(classroom=classroom, period=request.query_params.get("period", "30d"),
-                                       game=request.query_params.get("game", ""))
-        if report is None:
-            raise Http404
-        return Response(ReportSerializer(report).data)
+        return latest_report_response(request, classroom=classroom)
 
 
 class LatestStudentReportView(APIView):
@@ -75,12 +81,7 @@ class LatestStudentReportView(APIView):
     @extend_schema(parameters=FILTERS, responses=ReportSerializer, summary="The latest built report of a student")
     def get(self, request, student_id: int):
         student = get_object_or_404(students_managed_by(request.user), pk=student_id)
-        report = service.latest_report(classroom=student.classroom, student=student,
-                                       period=request.query_params.get("period", "30d"),
-                                       game=request.query_params.get("game", ""))
-        if report is None:
-            raise Http404
-        return Response(ReportSerializer(report).data)
+        return latest_report_response(request, classroom=student.classroom, student=student)
 
 
 class ReportView(APIView):

@@ -13,6 +13,7 @@ from games.models import Match
 
 log = logging.getLogger(__name__)
 
+
 def group_name(match_id: int) -> str:
     return f"match.{match_id}"
 

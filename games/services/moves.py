@@ -46,7 +46,7 @@ def match_submit_action(*, match_id: int, user: User, action: dict, client_id: s
         seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
         if seat is None:
             raise Forbidden("not_your_match", "You are not playing in this match.")
-        if client_id and seat.repeat_of is not None:
+        if seat.repeat_of is not None:  # only ever set for this action's client_id
             return Accepted(version=seat.repeat_of, duplicate=True)
         if match.status != Match.Status.ACTIVE:
             code = "game_over" if match.status in (Match.Status.FINISHED, Match.Status.ABORTED) else "not_started"
