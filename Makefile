@@ -13,11 +13,12 @@ NODE_STAMP := frontend/node_modules/.installed
 DIST_STAMP := frontend/dist/index.html
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: help install run test test-python test-frontend lint migrate demo frontend frontend-generated clean
+.PHONY: help install run test test-repeat test-python test-frontend lint migrate demo frontend frontend-generated clean
 
 help:
 	@echo "make run    install everything, migrate, load demo data, serve http://$(HOST):$(PORT)"
 	@echo "make test   install everything, then lint and run every test (pytest, Vitest, Playwright)"
+	@echo "make test-repeat N=5 [SUITES='python e2e frontend']   run the suites N times, count failed runs"
 
 $(VENV_STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is required (found %d.%d)" % sys.version_info[:2])'
@@ -68,7 +69,13 @@ lint: $(VENV_STAMP)
 	$(VENV)/bin/lint-imports
 
 test-python: install
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# Hunting a flaky test: run the suites N times (fresh seed each) and count the failed runs.
+N ?= 5
+SUITES ?= python e2e frontend
+test-repeat: install
+	$(PY) -m tests.repeat --runs $(N) --suites "$(SUITES)" --pytest-args "$(PYTEST_ARGS)"
 
 test-frontend: install
 	cd frontend && npm run --silent check:api && npm test

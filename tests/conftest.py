@@ -1,12 +1,58 @@
 """Shared fixtures. Services (PostgreSQL, Redis) are used when DATABASE_URL / REDIS_URL are set;
-tests marked `services` skip without them, unless REQUIRE_SERVICES=1 makes that a failure."""
+tests marked `services` skip without them, unless REQUIRE_SERVICES=1 makes that a failure.
+
+Every random choice a test makes comes from one seed per run: `--seed N` (or `TEST_SEED=N`), else a
+fresh one. The header prints it, a failing run prints it again with the command that replays it, and
+it seeds `random` (per test, from the seed and the test's id), factory_boy and Hypothesis."""
 
 import os
+import random
+import secrets
 
+import factory.random
 import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory
+
+SEED = pytest.StashKey[int]()
+
+
+def pytest_addoption(parser):
+    parser.addoption("--seed", type=int, default=None,
+                     help="seed for every random choice of the tests (default: $TEST_SEED, else a fresh one)")
+
+
+@pytest.hookimpl(tryfirst=True)  # before Hypothesis's plugin reads its seed option
+def pytest_configure(config):
+    seed = config.getoption("--seed")
+    if seed is None:
+        seed = int(os.environ.get("TEST_SEED") or secrets.randbelow(2**32))
+    config.stash[SEED] = seed
+    if config.getoption("hypothesis_seed", default=None) is None:
+        config.option.hypothesis_seed = seed
+
+
+def replay_hint(config) -> str:
+    return f"random seed {config.stash[SEED]}: replay with  make test-python PYTEST_ARGS='--seed {config.stash[SEED]}'"
+
+
+def pytest_report_header(config):
+    return replay_hint(config)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.NO_TESTS_COLLECTED):
+        terminalreporter.write_sep("=", replay_hint(config), red=True)
+
+
+@pytest.fixture(autouse=True)
+def _seeded_randomness(request):
+    """`random` and factory_boy start each test from the run's seed and the test's id, so one test's
+    draws do not depend on which tests ran before it."""
+    seed = f"{request.config.stash[SEED]}:{request.node.nodeid}"
+    random.seed(seed)
+    factory.random.reseed_random(seed)
 
 
 def pytest_collection_modifyitems(config, items):

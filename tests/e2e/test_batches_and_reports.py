@@ -4,6 +4,7 @@ report that shows a mistake a child made in a match. A Celery worker runs beside
 import io
 import json
 import time
+from math import gcd
 
 import pytest
 from playwright.sync_api import expect
@@ -50,43 +51,54 @@ def test_a_batch_of_200_grids_fills_its_bar_and_prints_200_pages(teacher_page):
     assert "Based on the primes 2, 3 and 7" in pdf.pages[0].extract_text()
 
 
-def wrong_cell(view: dict) -> list[int] | None:
-    """A free cell that is neither a factor nor a multiple of the last number, preferring a near miss."""
-    board, marks, last = view["board"], view["marks"], view["last"]
+def free_cells(view: dict) -> list[tuple[int, int, int]]:
+    return [(r, c, v) for r, row in enumerate(view["board"]) for c, v in enumerate(row) if view["marks"][r][c] is None]
+
+
+def near_miss_cell(view: dict) -> list[int] | None:
+    """A free cell whose number shares a factor with the last number while neither divides the other
+    (42 after 8). After a prime (2, 3 or 5 on a beginner grid) there is none: every number that shares
+    its factor is a multiple of it."""
+    board, last = view["board"], view["last"]
     previous = board[last[0]][last[1]]
-    free = [(r, c, v) for r, row in enumerate(board) for c, v in enumerate(row) if marks[r][c] is None]
-    unrelated = [(r, c, v) for r, c, v in free if previous % v and v % previous]
-    near = [(r, c) for r, c, v in unrelated if any(v % p == 0 and previous % p == 0 for p in range(2, 10))]
-    choice = near[0] if near else (unrelated[0][:2] if unrelated else None)
-    return list(choice) if choice else None
+    near = [[r, c] for r, c, v in free_cells(view) if previous % v and v % previous and gcd(previous, v) > 1]
+    return near[0] if near else None
 
 
-def play_with_one_mistake(student, match_id: int) -> None:
-    """Mark a first cell when it is our turn with nothing marked, then make one wrong claim."""
+def right_cell(view: dict) -> list[int]:
+    """A free cell that is a factor or a multiple of the last number: a correct move."""
+    previous = view["board"][view["last"][0]][view["last"][1]]
+    return next([r, c] for r, c, v in free_cells(view) if v % previous == 0 or previous % v == 0)
+
+
+def play_until_a_near_miss(student, match_id: int) -> tuple[int, int] | None:
+    """Play correct moves until the board offers a near miss, then make that one wrong claim and return
+    it as (last number, claimed number); None if the game ends first (about 1 game in 1,000)."""
+    mark = f"/api/matches/{match_id}/actions/"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         state = student.request("GET", f"/api/matches/{match_id}/")
         view = state["view"]
         if view["result"] is not None:
-            raise AssertionError("the game ended before the mistake")
-        if view["seat"] in view["to_move"]:
-            if view["last"] is None or view["free_start"]:
-                free = next([r, c] for r, row in enumerate(view["marks"]) for c, m in enumerate(row) if m is None)
-                student.request("POST", f"/api/matches/{match_id}/actions/", {"action": {"type": "mark", "cell": free}})
-                continue
-            cell = wrong_cell(view)
-            if cell is None:  # e.g. after a 1 every number fits: play on and try next turn
-                previous = view["board"][view["last"][0]][view["last"][1]]
-                cell = next([r, c] for r, row in enumerate(view["board"]) for c, v in enumerate(row)
-                            if view["marks"][r][c] is None and (v % previous == 0 or previous % v == 0))
-                student.request("POST", f"/api/matches/{match_id}/actions/", {"action": {"type": "mark", "cell": cell}})
-                continue
-            answer = student.request("POST", f"/api/matches/{match_id}/actions/",
-                                     {"action": {"type": "mark", "cell": cell}})
-            assert answer["version"] == state["version"] + 1
-            return
-        time.sleep(0.3)
-    raise AssertionError("no chance to make the mistake within 60 s")
+            return None
+        if view["seat"] not in view["to_move"]:
+            time.sleep(0.3)
+            continue
+        if view["last"] is None or view["free_start"]:
+            student.request("POST", mark, {"action": {"type": "mark", "cell": list(free_cells(view)[0][:2])}})
+            continue
+        cell = near_miss_cell(view)
+        if cell is None:
+            student.request("POST", mark, {"action": {"type": "mark", "cell": right_cell(view)}})
+            continue
+        answer = student.request("POST", mark, {"action": {"type": "mark", "cell": cell}})
+        assert answer["version"] == state["version"] + 1
+        after = student.request("GET", f"/api/matches/{match_id}/")["view"]
+        claim = (view["board"][view["last"][0]][view["last"][1]], view["board"][cell[0]][cell[1]])
+        assert after["mistakes"][view["seat"]] == view["mistakes"][view["seat"]] + 1, (
+            f"the claim {claim[1]} after {claim[0]} was not counted as a mistake; board {view['board']}")
+        return claim
+    raise AssertionError("no turn of ours within 60 s")
 
 
 def test_the_students_report_shows_the_mistake_made_in_a_match(teacher_page, server_with_worker):
@@ -96,8 +108,13 @@ def test_the_students_report_shows_the_mistake_made_in_a_match(teacher_page, ser
                      "bot_levels": ["easy"]})
     ana = sign_in_student(server_with_worker, klass, "Ana L.", secrets["Ana L."])
     (assignment,) = ana.request("GET", "/api/my/assignments/")
-    match = ana.request("POST", f"/api/assignments/{assignment['id']}/computer-match/", {"bot_level": "easy"})
-    play_with_one_mistake(ana, match["match"]["id"])
+    for _ in range(5):  # a game that ends before the board offers a near miss is replaced by a new one
+        match = ana.request("POST", f"/api/assignments/{assignment['id']}/computer-match/", {"bot_level": "easy"})
+        claim = play_until_a_near_miss(ana, match["match"]["id"])
+        if claim is not None:
+            break
+    else:
+        raise AssertionError("five games ended before any offered a near miss")
 
     page.goto(f"/teacher/classes/{klass['id']}/reports")
     expect(page.get_by_role("heading", name="No report yet")).to_be_visible()

@@ -16,6 +16,26 @@ from tests.factories import ClassroomFactory, StudentFactory
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 APP = URLRouter(websocket_urlpatterns)
+WAIT = 10  # seconds; Channels' default of 1 s is too short for a database round trip on a loaded CI machine
+
+
+class Communicator(WebsocketCommunicator):
+    """A WebsocketCommunicator whose waits for an answer have a generous limit."""
+
+    async def connect(self, timeout=WAIT):
+        return await super().connect(timeout)
+
+    async def receive_from(self, timeout=WAIT):
+        return await super().receive_from(timeout)
+
+    async def receive_json_from(self, timeout=WAIT):
+        return await super().receive_json_from(timeout)
+
+    async def receive_output(self, timeout=WAIT):
+        return await super().receive_output(timeout)
+
+    async def disconnect(self, code=1000, timeout=WAIT):
+        return await super().disconnect(code, timeout)
 
 
 @sync_to_async
@@ -30,7 +50,7 @@ def four_in_a_row_match():
 
 
 async def connect(match, user):
-    communicator = WebsocketCommunicator(APP, f"/ws/matches/{match.pk}/")
+    communicator = Communicator(APP, f"/ws/matches/{match.pk}/")
     communicator.scope["user"] = user
     connected, code = await communicator.connect()
     return communicator, connected, code
@@ -57,7 +77,7 @@ async def test_each_seat_gets_its_own_hand_and_the_spectator_none():
         mover = mover_of(match)
         await sockets[mover].send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]},
                                            "client_id": "abc"})
-        updates = [await c.receive_json_from(timeout=3) for c in sockets]
+        updates = [await c.receive_json_from() for c in sockets]
         assert {u["version"] for u in updates} == {1}
         assert updates[0]["view"]["hand"] != updates[1]["view"]["hand"]
         assert updates[2]["view"]["hand"] is None
@@ -173,7 +193,7 @@ async def test_the_session_cookie_authenticates_through_the_real_stack(settings)
     client = Client()
     await sync_to_async(client.force_login)(users[0])
     cookie = f"sessionid={client.cookies['sessionid'].value}"
-    communicator = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/",
+    communicator = Communicator(application, f"/ws/matches/{match.pk}/",
                                          headers=[(b"cookie", cookie.encode()), (b"origin", b"http://127.0.0.1")])
     connected, _ = await communicator.connect()
     try:
@@ -181,7 +201,7 @@ async def test_the_session_cookie_authenticates_through_the_real_stack(settings)
         assert (await communicator.receive_json_from())["view"]["seat"] == 0
     finally:
         await communicator.disconnect()
-    anonymous = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/",
+    anonymous = Communicator(application, f"/ws/matches/{match.pk}/",
                                       headers=[(b"origin", b"http://127.0.0.1")])
     connected, _ = await anonymous.connect()
     assert not connected
@@ -201,7 +221,7 @@ async def test_a_mistakes_numbers_reach_only_the_player_who_made_it():
             await communicator.receive_json_from()
         await sockets[0].send_json_to({"type": "action", "client_id": "m", "action": {
             "type": "play", "cards": [0, 1], "values": values, "cell": wrong}})
-        own, other, spectator = [await c.receive_json_from(timeout=3) for c in sockets]
+        own, other, spectator = [await c.receive_json_from() for c in sockets]
         (own_mistake,) = [e for e in own["events"] if e["type"] == "mistake"]
         assert own_mistake["a"] * own_mistake["b"] == values[0] * values[1]
         for message in (other, spectator):
@@ -237,7 +257,7 @@ async def test_a_student_who_leaves_the_match_stops_getting_the_seats_view():
     try:
         await leaver.receive_json_from()
         await sync_to_async(match_leave)(user=users[0], match_id=match.pk)
-        output = await leaver.receive_output(timeout=3)
+        output = await leaver.receive_output()
         assert output == {"type": "websocket.close", "code": 4403}
     finally:
         await leaver.disconnect()

@@ -6,6 +6,7 @@ import { initialSequence, sequenceReducer, type SequenceState } from "./pictureS
 import { PictureStep } from "../pages/student/SignIn";
 import { apiError, json, mockFetch } from "../test/fetchMock";
 import type { Me } from "../api/types";
+import { eventually } from "../test/eventually";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -79,7 +80,7 @@ describe("picture password screen", () => {
 
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ code: "ABC234", student_id: 9, pictures: ["sun", "fish", "car"] });
-    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(ME));
+    await eventually(() => expect(onSignedIn).toHaveBeenCalledWith(ME));
   });
 
   it("undo takes back the last picture", async () => {
@@ -130,7 +131,7 @@ describe("picture password screen", () => {
     await user.click(screen.getByRole("button", { name: /Undo/ }));
     expect(calls).toHaveLength(1);
     release();
-    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+    await eventually(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
   });
 
   it("locked shows the locked message and hides the pictures", async () => {

@@ -7,6 +7,7 @@ import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
 import type { Challenge, Me, MyAssignment } from "../../api/types";
 import type { MatchMeta, StateMessage } from "../../protocol/messages";
 import { StudentHome } from "./Home";
+import { eventually } from "../../test/eventually";
 
 const ME: Me = { id: 2, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234" } };
 
@@ -206,7 +207,7 @@ describe("student home", () => {
       expect((await within(f).findByRole("status")).textContent).toContain("You asked Ben K. to play");
       now.list = [declined];
       pollNow();
-      await vi.waitFor(() => expect(screen.getByText("Ben K. said no thanks. Try someone else!")).toBeTruthy());
+      await eventually(() => expect(screen.getByText("Ben K. said no thanks. Try someone else!")).toBeTruthy());
       expect(within(f).queryByText(/You asked Ben K. to play/)).toBeNull();
     });
 
@@ -234,10 +235,10 @@ describe("student home", () => {
         "POST /api/assignments/11/challenges/": () => json(201, sent),
       });
       const f = await card("Fultiples");
-      await vi.waitFor(() => expect(calls.filter((c) => c.path === "/api/my/challenges/")).toHaveLength(1));
+      await eventually(() => expect(calls.filter((c) => c.path === "/api/my/challenges/")).toHaveLength(1));
       hold = true;
       pollNow(); // a check leaves before the challenge exists...
-      await vi.waitFor(() => expect(calls.filter((c) => c.path === "/api/my/challenges/")).toHaveLength(2));
+      await eventually(() => expect(calls.filter((c) => c.path === "/api/my/challenges/")).toHaveLength(2));
       const user = userEvent.setup();
       await user.click(within(f).getByRole("button", { name: /Challenge a classmate/ }));
       await user.click(within(f).getByRole("button", { name: "Ben K." }));
@@ -246,14 +247,14 @@ describe("student home", () => {
       hold = false;
       release!(); // ...and comes back without it
       // the next check can only start once that one is done
-      await vi.waitFor(() => {
+      await eventually(() => {
         pollNow();
         expect(calls.filter((c) => c.path === "/api/my/challenges/").length).toBeGreaterThanOrEqual(3);
       });
       expect(within(f).getByText(/You asked Ben K. to play/)).toBeTruthy();
       expect(screen.queryByText(/can't play right now/)).toBeNull();
       list = [{ ...sent, status: "declined" }];
-      await vi.waitFor(() => {
+      await eventually(() => {
         pollNow();
         expect(screen.getByText("Ben K. said no thanks. Try someone else!")).toBeTruthy();
       });
@@ -264,9 +265,9 @@ describe("student home", () => {
       const accepted = { ...sent, status: "accepted" as const, match: 91 };
       const calls = renderHome({ "GET /api/my/challenges/": () => json(200, [accepted, incomingDeclined]) });
       await card("Fultiples");
-      await vi.waitFor(() => expect(calls.filter((c) => c.path === "/api/my/challenges/").length).toBeGreaterThan(0));
+      await eventually(() => expect(calls.filter((c) => c.path === "/api/my/challenges/").length).toBeGreaterThan(0));
       pollNow();
-      await vi.waitFor(() => expect(calls.filter((c) => c.path === "/api/my/challenges/").length).toBeGreaterThan(1));
+      await eventually(() => expect(calls.filter((c) => c.path === "/api/my/challenges/").length).toBeGreaterThan(1));
       expect(screen.queryByText(/Playing match/)).toBeNull();
       expect(screen.queryByText(/said no thanks/)).toBeNull();
       // an answered challenge to me is no longer offered

@@ -5,6 +5,7 @@ import { MemoryRouter } from "react-router-dom";
 import type { GridBatch } from "../../api/reports";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
 import { BatchesPage, batchProgressText } from "./Batches";
+import { eventually } from "../../test/eventually";
 
 const realBlobUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
 afterEach(() => {
@@ -54,7 +55,6 @@ function renderPage() {
   );
 }
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const gets = (calls: Call[], path: string) => calls.filter((c) => c.method === "GET" && c.path === path).length;
 
 describe("batch form", () => {
@@ -73,7 +73,7 @@ describe("batch form", () => {
     expect(screen.queryByLabelText("Primes")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Make 120 grids" }));
 
-    await vi.waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    await eventually(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
     const post = calls.find((c) => c.method === "POST")!;
     expect(post.body).toEqual({ count: 120, rows: 10, cols: 10, level: "advanced" });
   });
@@ -95,14 +95,14 @@ describe("batch form", () => {
     await user.type(cap, "150");
     await user.click(screen.getByRole("button", { name: /^Make 30 grids/ }));
 
-    await vi.waitFor(() => expect(primes.getAttribute("aria-invalid")).toBe("true"));
+    await eventually(() => expect(primes.getAttribute("aria-invalid")).toBe("true"));
     const post = calls.find((c) => c.method === "POST")!;
     expect(post.body).toEqual({ count: 30, rows: 10, cols: 10, primes: [5, 7], scale_max: 20, max_value: 150 });
     // announced: the form's error box is an alert
     expect(screen.getAllByRole("alert").some((a) => a.textContent?.includes("the primes must include 2 and 3"))).toBe(true);
     const errorId = primes.getAttribute("aria-describedby")!.split(" ").find((id) => id.endsWith("-error"))!;
     expect(document.getElementById(errorId)!.textContent).toBe("the primes must include 2 and 3");
-    await vi.waitFor(() => expect(document.activeElement).toBe(primes));
+    await eventually(() => expect(document.activeElement).toBe(primes));
   });
 
   it("checks what it can before sending", async () => {
@@ -113,7 +113,7 @@ describe("batch form", () => {
     await user.clear(count);
     await user.type(count, "6000");
     await user.click(screen.getByRole("button", { name: /^Make 6,000 grids/ }));
-    await vi.waitFor(() => expect(count.getAttribute("aria-invalid")).toBe("true"));
+    await eventually(() => expect(count.getAttribute("aria-invalid")).toBe("true"));
     expect(screen.getByText("Choose between 1 and 5,000 grids.")).toBeTruthy();
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
@@ -121,6 +121,7 @@ describe("batch form", () => {
 
 describe("batch list", () => {
   it("shows a real progress bar and polls until the batch is done, then stops", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // to check that polling stopped
     let polls = 0;
     const calls = mockFetch({
       "GET /api/batches/": () => page([batch({ status: "running", done: 1250 })]),
@@ -139,12 +140,13 @@ describe("batch list", () => {
     await screen.findByRole("button", { name: /Download PDF/ });
     expect(screen.getByRole("progressbar")).toHaveProperty("ariaValueNow", "5000"); // the full bar stays
     const after = gets(calls, "/api/batches/7/");
-    await wait(POLL * 6);
+    await vi.advanceTimersByTimeAsync(POLL * 6);
     expect(gets(calls, "/api/batches/7/")).toBe(after);
     expect(screen.getByRole("button", { name: /Preview/ })).toBeTruthy();
   });
 
   it("shows a failed batch's error, stops polling, and polls again after Retry", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // to check that polling stopped
     let state: "running" | "failed" | "retried" = "running";
     const calls = mockFetch({
       "GET /api/batches/": () => page([batch({ status: "running", done: 250 })]),
@@ -165,7 +167,7 @@ describe("batch list", () => {
     await screen.findByText(/database is locked/);
     expect(screen.getByText(/stopped after 500 of 5,000 grids/)).toBeTruthy();
     const afterFail = gets(calls, "/api/batches/7/");
-    await wait(POLL * 6);
+    await vi.advanceTimersByTimeAsync(POLL * 6);
     expect(gets(calls, "/api/batches/7/")).toBe(afterFail);
 
     await user.click(screen.getByRole("button", { name: /^Retry/ }));

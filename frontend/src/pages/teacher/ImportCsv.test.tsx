@@ -5,6 +5,7 @@ import { ImportCsv } from "./ImportCsv";
 import { canImport } from "../../lib/csvImport";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
 import type { ImportResult } from "../../api/types";
+import { eventually } from "../../test/eventually";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -75,7 +76,7 @@ describe("CSV import", () => {
 
     await user.click(importButton());
 
-    await vi.waitFor(() => expect(onImported).toHaveBeenCalledWith(2));
+    await eventually(() => expect(onImported).toHaveBeenCalledWith(2));
     expect(calls.map(commitOf)).toEqual(["false", "true"]);
     expect(screen.getByText("Imported 2 students.")).toBeTruthy();
     expect(importButton().disabled).toBe(true);

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import type { ClassReportData, Report, StudentReportData } from "../../api/reports";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
 import { ReportsPage, readFilters } from "./Reports";
+import { eventually } from "../../test/eventually";
 
 const realBlobUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
 afterEach(() => {
@@ -22,7 +23,6 @@ beforeEach(() => {
 });
 
 const POLL = 25;
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const gets = (calls: Call[], path: string) => calls.filter((c) => c.method === "GET" && c.path.startsWith(path)).length;
 
 const klass = { id: 3, name: "Class 2B", join_code: "ABCD", sign_in_mode: "pictures", archived: false, student_count: 2, created_at: "2025-01-01T00:00:00Z" };
@@ -114,6 +114,7 @@ describe("class reports", () => {
   });
 
   it("builds now: shows the progress bar while building, reloads when done, then stops polling", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // to check that polling stopped
     let built = false;
     let polls = 0;
     const calls = mockFetch({
@@ -144,11 +145,12 @@ describe("class reports", () => {
     expect(gets(calls, "/api/classes/3/reports/latest/")).toBe(2);
     const after = gets(calls, "/api/reports/9/");
     expect(after).toBe(3);
-    await wait(POLL * 6);
+    await vi.advanceTimersByTimeAsync(POLL * 6);
     expect(gets(calls, "/api/reports/9/")).toBe(after);
   });
 
   it("announces a failed build and stops polling", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // to check that polling stopped
     const calls = mockFetch({
       "GET /api/classes/3/": () => json(200, klass),
       "GET /api/classes/3/reports/latest/": () => apiError(404, "not_found", "Not found."),
@@ -164,7 +166,7 @@ describe("class reports", () => {
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect((screen.getByRole("button", { name: "Build now" }) as HTMLButtonElement).disabled).toBe(false);
     const after = gets(calls, "/api/reports/9/");
-    await wait(POLL * 6);
+    await vi.advanceTimersByTimeAsync(POLL * 6);
     expect(gets(calls, "/api/reports/9/")).toBe(after);
   });
 
@@ -221,7 +223,7 @@ describe("class reports", () => {
     const user = userEvent.setup();
     renderAt("/teacher/classes/3/reports");
     await user.click(await screen.findByRole("button", { name: "Students (CSV)" }));
-    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    await eventually(() => expect(click).toHaveBeenCalled());
     expect(calls.some((c) => c.path === "/api/reports/9/students.csv")).toBe(true);
   });
 });
