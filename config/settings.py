@@ -108,6 +108,10 @@ AUTH_USER_MODEL = "classroom.User"
 
 # --- Redis: channel layer, Celery broker, cache -----------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Redis pub/sub channels are shared by every database number of a Redis server, and match ids
+# restart at 1 in every database: without a namespace, a server on another database (a test
+# server, a staging copy) would hear this one's `match.1`. Processes of one database share one.
+REDIS_NAMESPACE = f"mpg.{DATABASES['default']['NAME']}"
 if REDIS_URL:
     CHANNEL_LAYERS = {
         # Redis pub/sub: a broadcast is one PUBLISH, pushed to each server process that has a
@@ -119,9 +123,11 @@ if REDIS_URL:
         # redis-py refuses, rather than waits for, a connection beyond the pool's limit (100 by
         # default), so the limit is set above what a burst of sends can want.
         "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                    "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]}}
+                    "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                               "prefix": f"{REDIS_NAMESPACE}.asgi"}}
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": REDIS_NAMESPACE}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS: dict = {}
 else:
@@ -161,6 +167,12 @@ PASSWORD_RESET_TIMEOUT = 60 * 60 * 24
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 14
 STUDENT_LOCK_AFTER_FAILURES = 5
 STUDENT_LOCK_SECONDS = 5 * 60
+# Children's sign-in counts failures per client address, never successes (classroom/sign_in_guard.py).
+SIGN_IN_WINDOW_S = int(os.environ.get("SIGN_IN_WINDOW_S", 10 * 60))
+SIGN_IN_FAILURE_ALLOWANCE = int(os.environ.get("SIGN_IN_FAILURE_ALLOWANCE", 50))
+SIGN_IN_FAILURES_PER_CHILD = int(os.environ.get("SIGN_IN_FAILURES_PER_CHILD", 2))
+# Addresses (or networks) of the reverse proxies whose X-Forwarded-For is believed; nobody else's is.
+TRUSTED_PROXIES = [item.strip() for item in os.environ.get("TRUSTED_PROXIES", "").split(",") if item.strip()]
 
 # --- Email ----------------------------------------------------------------------------------
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
@@ -181,7 +193,6 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
-        "student_login": os.environ.get("STUDENT_LOGIN_RATE", "30/min"),
         "teacher_login": os.environ.get("TEACHER_LOGIN_RATE", "20/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",

@@ -80,7 +80,10 @@ class LiveServer:
                 process.kill()
         if callable(self._drop):
             self._drop()
-        shutil.rmtree(self.env.get("VAR_DIR", ""), ignore_errors=True)
+        if os.environ.get("E2E_KEEP_LOGS") == "1":  # the servers' and workers' logs, for a failure's story
+            print(f"\nlive server logs kept in {self.env['VAR_DIR']}")
+        else:
+            shutil.rmtree(self.env.get("VAR_DIR", ""), ignore_errors=True)
 
     def _environment(self) -> dict:
         env = dict(os.environ)

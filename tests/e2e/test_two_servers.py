@@ -26,21 +26,23 @@ def choose_cell(view: dict) -> list[int]:
     return free[0]
 
 
-def play(socket, log: list, *, idle_first_turn: bool) -> None:
-    """Answer every turn of this seat until the game is over; sit out the first turn if asked."""
-    idled = False
+def play(socket, log: list, *, idle_after: int | None = None) -> None:
+    """Answer every turn of this seat until the game is over, starting with any message already in
+    `log`. With `idle_after`, sit out this seat's turns until a deadline passes one at a later version."""
     while True:
-        message = json.loads(socket.recv(timeout=30))
-        log.append(message)
+        if not log or log[-1].get("handled"):
+            log.append(json.loads(socket.recv(timeout=30)))
+        message = log[-1]
+        message["handled"] = True
         if message["type"] != "state":
             continue
         view = message["view"]
         if view["result"] is not None:
             return
-        if view["seat"] in view["to_move"]:
-            if idle_first_turn and not idled:
-                idled = True  # nobody acts: the server's deadline must pass the turn
-                continue
+        if idle_after is not None and any(e["type"] == "timeout" for e in message["events"]) \
+                and message["version"] > idle_after:
+            idle_after = None
+        if view["seat"] in view["to_move"] and idle_after is None:
             socket.send(json.dumps({"type": "action", "action": {"type": "mark", "cell": choose_cell(view)},
                                     "client_id": f"{view['seat']}-{message['version']}"}))
 
@@ -59,9 +61,13 @@ def test_two_processes_play_a_whole_match_and_a_deadline_fires():
         assert match["status"] == "active"
         logs: dict[str, list] = {"ana": [], "ben": []}
         with ana.websocket(match["id"]) as ana_socket, ben.websocket(match["id"]) as ben_socket:
+            # The first deadline may pass before Ben's socket is there (a slow machine takes seconds to
+            # connect), so Ana sits out her turns until one passes after Ben's first snapshot.
+            logs["ben"].append(json.loads(ben_socket.recv(timeout=30)))
+            ben_from = logs["ben"][0]["version"]
             threads = [
-                threading.Thread(target=play, args=(ana_socket, logs["ana"]), kwargs={"idle_first_turn": True}),
-                threading.Thread(target=play, args=(ben_socket, logs["ben"]), kwargs={"idle_first_turn": False}),
+                threading.Thread(target=play, args=(ana_socket, logs["ana"]), kwargs={"idle_after": ben_from}),
+                threading.Thread(target=play, args=(ben_socket, logs["ben"])),
             ]
             for thread in threads:
                 thread.start()
