@@ -3,34 +3,25 @@
 from __future__ import annotations
 
 from django.contrib.auth import login
-from django.http import Http404
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import csrf_protect
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from api.auth import MeSerializer, me_response
 from classroom import selectors, services
 from classroom.models import Classroom
+from classroom.sign_in_guard import client_address
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-class StudentLoginThrottle(ScopedRateThrottle):
-    """Per client address, on top of the per-student lock-out."""
-
-    scope_attr = "throttle_scope"
 
 
 class ClassNamesView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [StudentLoginThrottle]
-    throttle_scope = "student_login"
 
     @extend_schema(
         responses=inline_serializer("StudentLoginClass", {
@@ -43,9 +34,7 @@ class ClassNamesView(APIView):
         summary="The names to tap, for a class code",
     )
     def get(self, request, code: str):
-        classroom = selectors.classroom_by_join_code(code=code)
-        if classroom is None:
-            raise Http404
+        classroom = services.classroom_for_sign_in(code=code, address=client_address(request.META))
         students = selectors.student_list_for_classroom(classroom=classroom).values("id", "display_name")
         return Response({
             "classroom": {"name": classroom.name, "sign_in_mode": classroom.sign_in_mode},
@@ -63,14 +52,12 @@ class StudentLoginSerializer(serializers.Serializer):
 @method_decorator(csrf_protect, name="dispatch")
 class StudentLoginView(APIView):
     permission_classes = [AllowAny]
-    throttle_classes = [StudentLoginThrottle]
-    throttle_scope = "student_login"
 
     @extend_schema(request=StudentLoginSerializer, responses=MeSerializer, summary="A child signs in")
     def post(self, request):
         data = StudentLoginSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = services.student_sign_in(**data.validated_data)
+        user = services.student_sign_in(**data.validated_data, address=client_address(request.META))
         login(request, user, backend=BACKEND)
         return me_response(user)
 
@@ -82,8 +69,6 @@ class TokenLoginSerializer(serializers.Serializer):
 @method_decorator(csrf_protect, name="dispatch")
 class StudentTokenLoginView(APIView):
     permission_classes = [AllowAny]
-    throttle_classes = [StudentLoginThrottle]
-    throttle_scope = "student_login"
 
     @extend_schema(request=TokenLoginSerializer, responses=MeSerializer, summary="Sign in with a QR card")
     def post(self, request):

@@ -21,5 +21,9 @@ class Forbidden(ServiceError):
     status = 403
 
 
+class NotFound(ServiceError):
+    status = 404
+
+
 class Locked(ServiceError):
     status = 423

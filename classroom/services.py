@@ -20,8 +20,8 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
-from classroom import roster
-from classroom.errors import Locked, ServiceError
+from classroom import roster, selectors, sign_in_guard
+from classroom.errors import Locked, NotFound, ServiceError
 from classroom.models import Classroom, Student, User
 from classroom.pictures import SEQUENCE_LENGTH, picture_slugs
 from classroom.secrets import check_secret, hash_secret, hash_token, new_card_token
@@ -318,18 +318,34 @@ WRONG_SECRET_MESSAGE = "That's not it. Try again!"
 LOCKED_MESSAGE = "Too many tries. Take a break and ask your teacher for help."
 
 
-def student_sign_in(*, code: str, student_id: int, pictures: list[str] | None = None,
+NO_CLASS_MESSAGE = "We couldn't find that class code. Check it with your teacher."
+
+
+def classroom_for_sign_in(*, code: str, address: str) -> Classroom:
+    """The class a code names, for the names to tap. A wrong code spends the address's failures."""
+    sign_in_guard.check(address)
+    classroom = selectors.classroom_by_join_code(code=code)
+    if classroom is None:
+        sign_in_guard.record_failure(address)
+        raise NotFound("not_found", NO_CLASS_MESSAGE)
+    return classroom
+
+
+def student_sign_in(*, code: str, student_id: int, address: str, pictures: list[str] | None = None,
                     password: str | None = None) -> User:
-    """Check a child's secret; five wrong tries lock their sign-in for five minutes."""
+    """Check a child's secret; five wrong tries lock their sign-in for five minutes. Failures also
+    spend the address's allowance (classroom.sign_in_guard); successes never do."""
+    sign_in_guard.check(address)
     with transaction.atomic():
         student = (
-            Student.objects.select_for_update()
+            Student.objects.select_for_update(of=("self",))
             .select_related("user", "classroom")
             .filter(pk=student_id, classroom__join_code=(code or "").strip().upper(),
                     classroom__archived_at__isnull=True)
             .first()
         )
         if student is None:
+            sign_in_guard.record_failure(address)
             raise ServiceError("not_found", "We couldn't find you in this class. Ask your teacher.")
         now = timezone.now()
         if student.locked_until and student.locked_until > now:
@@ -338,7 +354,9 @@ def student_sign_in(*, code: str, student_id: int, pictures: list[str] | None = 
             student.failed_sign_ins = 0
             student.locked_until = None
             student.save(update_fields=["failed_sign_ins", "locked_until"])
+            sign_in_guard.record_success(address, student.pk)
             return student.user
+        sign_in_guard.record_failure(address)
         student.failed_sign_ins += 1
         locked = student.failed_sign_ins >= settings.STUDENT_LOCK_AFTER_FAILURES
         if locked:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from classroom.errors import Forbidden, ServiceError
@@ -26,6 +26,20 @@ def _open_assignment_for(user: User, assignment_id: int) -> Assignment:
     if not assignment.is_open():
         raise ServiceError("closed", "This assignment is not open right now.")
     return assignment
+
+
+def _lock_children(*users: User | None) -> None:
+    """Take each child's user row lock, in id order so that two requests never wait on each other in a
+    circle. Every service that seats a child takes it first, so whatever arrives at once for one child
+    (a double tap, a quick match and a challenge) is decided one request after the other."""
+    ids = sorted({user.pk for user in users if user is not None})
+    list(User.objects.select_for_update().filter(pk__in=ids).order_by("pk").values_list("pk", flat=True))
+
+
+def _lock_pairing(assignment: Assignment) -> None:
+    """One quick-match pairing at a time per assignment: each request sees the lobbies the one before
+    it left. Taken after the children's locks (never before), so the lock order is always the same."""
+    list(Assignment.objects.select_for_update().filter(pk=assignment.pk).values_list("pk", flat=True))
 
 
 def _current_match(user: User) -> Match | None:
@@ -66,25 +80,39 @@ def _start(match: Match) -> Match:
 
 @transaction.atomic
 def match_quick(*, user: User, assignment_id: int) -> Match:
-    """Join the assignment's open lobby, or open one. A 2-player game starts when two wait."""
+    """Join the assignment's oldest open lobby, or open one; a lobby starts when it is full.
+
+    A second tap while the first is waiting or playing answers with that same match."""
     assignment = _open_assignment_for(user, assignment_id)
+    _lock_children(user)
+    current = _current_match(user)
+    if current is not None and current.assignment_id == assignment.pk and current.kind == Match.Kind.QUICK:
+        return current
     _refuse_if_busy(user)
-    lobby = (Match.objects.select_for_update().filter(
-        assignment=assignment, status=Match.Status.LOBBY, kind=Match.Kind.QUICK).order_by("created_at").first())
+    _lock_pairing(assignment)
+    lobby = _open_lobby(assignment)
     if lobby is None:
         lobby = _new_match(assignment, kind=Match.Kind.QUICK, players=assignment.players_per_match, host=user)
         Seat.objects.create(match=lobby, index=0, user=user)
         return lobby
     taken = Seat.objects.filter(match=lobby).count()
-    try:
-        with transaction.atomic():
-            Seat.objects.create(match=lobby, index=taken, user=user)
-    except IntegrityError:
-        raise ServiceError("busy", "Someone joined at the same moment. Try again.") from None
+    Seat.objects.create(match=lobby, index=taken, user=user)
     if taken + 1 >= lobby.players:
         return _start(lobby)
     send_on_commit(lobby, [{"type": "joined"}])
     return lobby
+
+
+def _open_lobby(assignment: Assignment) -> Match | None:
+    """The oldest quick lobby with a free seat, locked. A lobby that a host started, the last child left
+    or the teacher ended since the list was read is passed over for the next."""
+    candidates = (Match.objects.filter(assignment=assignment, status=Match.Status.LOBBY, kind=Match.Kind.QUICK)
+                  .order_by("created_at", "pk").values_list("pk", flat=True))
+    for match_id in candidates:
+        lobby = Match.objects.select_for_update().filter(pk=match_id, status=Match.Status.LOBBY).first()
+        if lobby is not None and Seat.objects.filter(match=lobby).count() < lobby.players:
+            return lobby
+    return None
 
 
 @transaction.atomic
@@ -130,6 +158,7 @@ def match_against_computer(*, user: User, assignment_id: int, bot_level: str) ->
     if not assignment.bots_allowed or bot_level not in assignment.bot_levels:
         raise ServiceError("invalid", "Your teacher has not allowed that computer player here.",
                            {"bot_level": ["Not allowed in this assignment."]})
+    _lock_children(user)
     _refuse_if_busy(user)
     match = _new_match(assignment, kind=Match.Kind.COMPUTER, players=assignment.players_per_match, host=user)
     Seat.objects.create(match=match, index=0, user=user)
@@ -152,7 +181,7 @@ def challenge_create(*, user: User, assignment_id: int, opponent_user_id: int) -
 
 @transaction.atomic
 def challenge_answer(*, user: User, challenge_id: int, accept: bool) -> Challenge:
-    challenge = Challenge.objects.select_for_update().select_related("assignment").filter(
+    challenge = Challenge.objects.select_for_update(of=("self",)).select_related("assignment").filter(
         pk=challenge_id, to_user=user).first()
     if challenge is None:
         raise ServiceError("not_found", "No such challenge.")
@@ -164,6 +193,7 @@ def challenge_answer(*, user: User, challenge_id: int, accept: bool) -> Challeng
         challenge.save(update_fields=["status", "answered_at"])
         return challenge
     assignment = _open_assignment_for(user, challenge.assignment_id)
+    _lock_children(challenge.from_user, user)
     for player in (challenge.from_user, user):
         current = _current_match(player)
         if current is not None:
@@ -191,6 +221,7 @@ def match_rematch(*, user: User, match_id: int) -> Match:
         raise ServiceError("not_over", "This match is still being played.")
     if old.assignment is None or not old.assignment.is_open():
         raise ServiceError("closed", "This assignment is closed.")
+    _lock_children(*(seat.user for seat in seats))
     for seat in seats:
         current = _current_match(seat.user) if seat.user_id else None
         if current is not None:

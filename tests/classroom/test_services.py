@@ -13,6 +13,10 @@ from tests.factories import ClassroomFactory, StudentFactory
 pytestmark = pytest.mark.django_db
 
 
+def sign_in(**fields):
+    return services.student_sign_in(address="192.0.2.1", **fields)
+
+
 def test_teacher_sign_up_creates_a_teacher_with_a_hashed_password():
     user = services.teacher_sign_up(name="Ms Rivera", email="Rivera@School.test", password="a-long-pass-42")
     assert user.role == User.Role.TEACHER
@@ -132,7 +136,7 @@ def test_cards_issue_new_secrets_and_the_old_card_stops_working(classroom):
     (second,) = services.cards_issue(classroom=classroom, students=[student])
     with pytest.raises(ServiceError):
         services.student_sign_in_with_token(token=first.token)
-    user = services.student_sign_in(code=classroom.join_code, student_id=student.pk, pictures=second.pictures)
+    user = sign_in(code=classroom.join_code, student_id=student.pk, pictures=second.pictures)
     assert user == student.user
     assert len(set(second.pictures)) == 3
 
@@ -153,8 +157,8 @@ def test_typed_password_classes_get_a_password_on_new_cards_unless_the_teacher_s
     ana_card, ben_card = services.cards_issue(classroom=classroom, students=[ana, ben])
     assert ana_card.password
     assert ben_card.password is None
-    assert services.student_sign_in(code=classroom.join_code, student_id=ana.pk, password=ana_card.password)
-    assert services.student_sign_in(code=classroom.join_code, student_id=ben.pk, password="bens-pass")
+    assert sign_in(code=classroom.join_code, student_id=ana.pk, password=ana_card.password)
+    assert sign_in(code=classroom.join_code, student_id=ben.pk, password="bens-pass")
 
 
 def test_revoked_card_stops_working(student):
@@ -163,16 +167,16 @@ def test_revoked_card_stops_working(student):
         services.student_sign_in_with_token(token="token-0")
     assert refusal.value.code == "bad_token"
     with pytest.raises(ServiceError):
-        services.student_sign_in(code=student.classroom.join_code, student_id=student.pk,
+        sign_in(code=student.classroom.join_code, student_id=student.pk,
                                  pictures=["sun", "moon", "star"])
 
 
 def test_picture_sign_in_accepts_the_right_order_only(student):
     code = student.classroom.join_code
-    assert services.student_sign_in(code=code.lower(), student_id=student.pk,
+    assert sign_in(code=code.lower(), student_id=student.pk,
                                     pictures=["sun", "moon", "star"]) == student.user
     with pytest.raises(ServiceError) as refusal:
-        services.student_sign_in(code=code, student_id=student.pk, pictures=["moon", "sun", "star"])
+        sign_in(code=code, student_id=student.pk, pictures=["moon", "sun", "star"])
     assert refusal.value.code == "wrong_secret"
     assert refusal.value.extra["tries_left"] == 4
 
@@ -180,7 +184,7 @@ def test_picture_sign_in_accepts_the_right_order_only(student):
 def test_a_student_cannot_sign_in_through_another_class_code(student):
     other = ClassroomFactory()
     with pytest.raises(ServiceError) as refusal:
-        services.student_sign_in(code=other.join_code, student_id=student.pk, pictures=["sun", "moon", "star"])
+        sign_in(code=other.join_code, student_id=student.pk, pictures=["sun", "moon", "star"])
     assert refusal.value.code == "not_found"
 
 
@@ -188,29 +192,29 @@ def test_five_wrong_tries_lock_for_five_minutes_and_the_teacher_can_unlock(stude
     code = student.classroom.join_code
     for _ in range(4):
         with pytest.raises(ServiceError) as refusal:
-            services.student_sign_in(code=code, student_id=student.pk, pictures=["car", "car", "car"])
+            sign_in(code=code, student_id=student.pk, pictures=["car", "car", "car"])
         assert refusal.value.code == "wrong_secret"
     with pytest.raises(Locked):
-        services.student_sign_in(code=code, student_id=student.pk, pictures=["car", "car", "car"])
+        sign_in(code=code, student_id=student.pk, pictures=["car", "car", "car"])
     student.refresh_from_db()
     assert timedelta(minutes=4) < student.locked_until - timezone.now() <= timedelta(minutes=5)
     with pytest.raises(Locked):  # even the right pictures wait for the lock
-        services.student_sign_in(code=code, student_id=student.pk, pictures=["sun", "moon", "star"])
+        sign_in(code=code, student_id=student.pk, pictures=["sun", "moon", "star"])
     services.student_unlock(student=student)
-    assert services.student_sign_in(code=code, student_id=student.pk, pictures=["sun", "moon", "star"])
+    assert sign_in(code=code, student_id=student.pk, pictures=["sun", "moon", "star"])
 
 
 def test_lock_expires_after_five_minutes(student):
     student.locked_until = timezone.now() - timedelta(seconds=1)
     student.save()
-    assert services.student_sign_in(code=student.classroom.join_code, student_id=student.pk,
+    assert sign_in(code=student.classroom.join_code, student_id=student.pk,
                                     pictures=["sun", "moon", "star"])
 
 
 def test_archived_class_code_does_not_sign_in(student):
     services.classroom_update(classroom=student.classroom, archived=True)
     with pytest.raises(ServiceError):
-        services.student_sign_in(code=student.classroom.join_code, student_id=student.pk,
+        sign_in(code=student.classroom.join_code, student_id=student.pk,
                                  pictures=["sun", "moon", "star"])
 
 
