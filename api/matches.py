@@ -15,8 +15,8 @@ from classroom.presence import is_online
 from games import selectors
 from games.models import Challenge, Match
 from games.permissions import matches_visible_to
+from games.services import class_games, moves
 from games.services import matches as service
-from games.services import moves
 from games.services.broadcast import match_meta
 
 StateMessage = inline_serializer("MatchState", {
@@ -150,6 +150,20 @@ class MatchView(APIView):
         return snapshot_response(request, match)
 
 
+class MatchPracticeView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(responses=inline_serializer("MatchPractice", {
+        "facts": inline_serializer("PractisedFact", {"a": serializers.IntegerField(), "b": serializers.IntegerField(),
+                                                     "right": serializers.IntegerField(),
+                                                     "wrong": serializers.IntegerField()}, many=True),
+        "answers": serializers.IntegerField(), "right": serializers.IntegerField()}),
+        summary="The facts this student practised in the match")
+    def get(self, request, match_id: int):
+        match = get_object_or_404(matches_visible_to(request.user), pk=match_id)
+        return Response(selectors.match_practice_for(user=request.user, match=match))
+
+
 class ActionSerializer(serializers.Serializer):
     action = serializers.JSONField()
     client_id = serializers.CharField(max_length=64, required=False)
@@ -228,12 +242,47 @@ class ClassLiveView(APIView):
 
     @extend_schema(responses=inline_serializer("ClassLive", {
         "students": serializers.ListField(child=serializers.DictField()),
-        "matches": serializers.ListField(child=serializers.DictField())}),
-        summary="Who is online and which matches are running")
+        "matches": serializers.ListField(child=serializers.DictField()),
+        "paused": serializers.BooleanField()}),
+        summary="Who is online, which matches are running, and whether the class's games are paused")
     def get(self, request, class_id: int):
         classroom = get_object_or_404(classrooms_managed_by(request.user), pk=class_id)
         students = [{"id": s.pk, "user_id": s.user_id, "display_name": s.display_name, "online": is_online(s)}
                     for s in classroom.students.order_by("display_name")]
         matches = [selectors.live_match_row(match) for match in selectors.running_matches_for_class(
             classroom=classroom)]
-        return Response({"students": students, "matches": matches})
+        return Response({"students": students, "matches": matches, "paused": classroom.games_paused_at is not None})
+
+
+class ClassGamesEndView(APIView):
+    """The bell: every running match and lobby of the class ends for everybody."""
+
+    permission_classes = [IsTeacher]
+
+    @extend_schema(request=None, responses=inline_serializer("ClassGamesEnded", {"ended": serializers.IntegerField()}),
+                   summary="End every game of the class")
+    def post(self, request, class_id: int):
+        classroom = get_object_or_404(classrooms_managed_by(request.user), pk=class_id)
+        return Response({"ended": class_games.class_games_end(classroom=classroom)})
+
+
+class ClassGamesPauseSerializer(serializers.Serializer):
+    paused = serializers.BooleanField()
+
+
+class ClassGamesPauseView(APIView):
+    """Pause every game of the class (clocks stop, boards wait), or resume them."""
+
+    permission_classes = [IsTeacher]
+
+    @extend_schema(request=ClassGamesPauseSerializer,
+                   responses=inline_serializer("ClassGamesPaused", {"paused": serializers.BooleanField(),
+                                                                    "changed": serializers.IntegerField()}),
+                   summary="Pause or resume every game of the class")
+    def post(self, request, class_id: int):
+        classroom = get_object_or_404(classrooms_managed_by(request.user), pk=class_id)
+        data = ClassGamesPauseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        paused = data.validated_data["paused"]
+        changed = class_games.class_games_pause(classroom=classroom, paused=paused)
+        return Response({"paused": paused, "changed": changed})

@@ -33,6 +33,8 @@ urlpatterns = [
     path("games/", GameListView.as_view(), name="games"),
     path("classes/<int:class_id>/assignments/", ClassAssignmentsView.as_view(), name="class-assignments"),
     path("classes/<int:class_id>/live/", matches.ClassLiveView.as_view(), name="class-live"),
+    path("classes/<int:class_id>/live/end-all/", matches.ClassGamesEndView.as_view(), name="class-games-end"),
+    path("classes/<int:class_id>/live/pause/", matches.ClassGamesPauseView.as_view(), name="class-games-pause"),
     path("assignments/<int:assignment_id>/quick-match/", matches.QuickMatchView.as_view(), name="quick-match"),
     path("assignments/<int:assignment_id>/computer-match/", matches.ComputerMatchView.as_view(),
          name="computer-match"),
@@ -47,6 +49,7 @@ urlpatterns = [
     path("my/matches/", matches.MyMatchesView.as_view(), name="my-matches"),
     path("matches/<int:match_id>/", matches.MatchView.as_view(), name="match"),
     path("matches/<int:match_id>/actions/", matches.MatchActionView.as_view(), name="match-actions"),
+    path("matches/<int:match_id>/practice/", matches.MatchPracticeView.as_view(), name="match-practice"),
     *[path(f"matches/<int:match_id>/{command}/", matches.command_view(command), name=f"match-{command}")
       for command in matches.COMMAND_SCHEMAS],
     path("classes/<int:class_id>/reports/", reports.ClassReportsView.as_view(), name="class-reports"),

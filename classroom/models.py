@@ -48,6 +48,8 @@ class Classroom(models.Model):
     join_code = models.CharField(max_length=6, unique=True)
     sign_in_mode = models.CharField(max_length=10, choices=SignInMode.choices, default=SignInMode.PICTURES)
     archived_at = models.DateTimeField(null=True, blank=True)
+    games_paused_at = models.DateTimeField(null=True, blank=True,
+                                           help_text="The teacher paused every game: none runs or starts.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -127,6 +127,10 @@ class Match(models.Model):
     version = models.PositiveIntegerField(default=0)
     next_due_ms = models.BigIntegerField(null=True, blank=True,
                                          help_text="When the scheduler must next look: a deadline or a bot turn.")
+    paused_at_ms = models.BigIntegerField(null=True, blank=True,
+                                          help_text="Server time the teacher paused the match; null while it runs.")
+    behind_ms = models.BigIntegerField(default=0, help_text="Time spent paused: the match's clock is the server's "
+                                                            "less this (games.clock.match_now_ms).")
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="hosted_matches")
     result = models.JSONField(null=True, blank=True)

@@ -41,6 +41,24 @@ def match_snapshot(*, match_id: int, seat: int | None) -> dict:
             "view": views.get(SPECTATOR if seat is None else str(seat)), "events": [], "match": match_meta(match)}
 
 
+def match_practice_for(*, user: User, match: Match) -> dict:
+    """What one student practised in a match: each fact they answered (7 x 8 and 8 x 7 as one), with
+    right and wrong counts, most practised first. Read from the same attempts as the reports."""
+    from django.db.models import Count
+    from django.db.models.functions import Greatest, Least
+
+    rows = (match.attempts.filter(student=user, fact_a__isnull=False)
+            .annotate(low=Least("fact_a", "fact_b"), high=Greatest("fact_a", "fact_b"))
+            .values("low", "high").annotate(right=Count("pk", filter=Q(correct=True)),
+                                            wrong=Count("pk", filter=Q(correct=False)))
+            .order_by("low", "high"))
+    facts = sorted(({"a": row["low"], "b": row["high"], "right": row["right"], "wrong": row["wrong"]} for row in rows),
+                   key=lambda fact: -(fact["right"] + fact["wrong"]))
+    totals = match.attempts.filter(student=user).aggregate(answers=Count("pk"),
+                                                           right=Count("pk", filter=Q(correct=True)))
+    return {"facts": facts, "answers": totals["answers"], "right": totals["right"]}
+
+
 def open_assignments_for_student(*, user: User) -> QuerySet[Assignment]:
     now = timezone.now()
     return (assignments_for_student(user).filter(closed_at__isnull=True, opens_at__lte=now)

@@ -34,6 +34,9 @@ def match_meta(match: Match) -> dict:
         "hints": bool(assignment and assignment.hints),
         "assignment_id": match.assignment_id,
         "result": match.result,
+        # Paused by the teacher: the page freezes its timer at this server time and greys the board.
+        "paused": match.paused_at_ms is not None,
+        "paused_at_ms": match.paused_at_ms,
         # The match's settings (time limit, strict, target score, size...), never a stored board.
         "settings": {key: value for key, value in (match.options or {}).items() if key != "board"},
         "seats": [
@@ -57,7 +60,22 @@ def views_for(match: Match) -> dict[str, dict | None]:
     engine = get_engine(match.game)
     views: dict[str, dict | None] = {str(i): engine.view(match.state, i) for i in range(match.players)}
     views[SPECTATOR] = engine.view(match.state, None)
+    if match.behind_ms:
+        views = {key: on_server_clock(view, match.behind_ms) for key, view in views.items()}
     return views
+
+
+def on_server_clock(view: dict, behind_ms: int) -> dict:
+    """A view's times (on the match's clock) as server times, which is what pages count down against."""
+    view = dict(view)
+    if view.get("deadline_ms") is not None:
+        view["deadline_ms"] += behind_ms
+    locks = view.get("locked_until_ms")
+    if isinstance(locks, list):
+        view["locked_until_ms"] = [None if until is None else until + behind_ms for until in locks]
+    elif isinstance(locks, dict):
+        view["locked_until_ms"] = {seat: None if until is None else until + behind_ms for seat, until in locks.items()}
+    return view
 
 
 def events_for(events: list[dict], seat: int | None) -> list[dict]:

@@ -69,6 +69,8 @@ def _start(match: Match) -> Match:
     match.state = get_engine(match.game).setup(players=match.players, options=dict(match.options),
                                                seed=match.seed, now_ms=now)
     match.start_ms = now
+    if match.classroom.games_paused_at is not None:  # the teacher has paused the class: wait with the others
+        match.paused_at_ms = now
     match.status = Match.Status.ACTIVE
     match.started_at = timezone.now()
     Seat.objects.filter(match=match, user__isnull=False).update(last_active_ms=now)
@@ -249,7 +251,7 @@ def match_leave(*, user: User, match_id: int) -> Match:
     seat.taken_over = False
     seat.bot_due_ms = seat.bot_action = seat.bot_version = None
     seat.save()
-    now = clock.now_ms()
+    now = clock.match_now_ms(match)
     match.seat_list(reload=True)
     if not any(s.user_id for s in match.seat_list()):
         match.status = Match.Status.ABORTED

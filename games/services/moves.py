@@ -28,7 +28,7 @@ TAKEOVER_LEVEL = "easy"
 # What starting and playing change on the match row (a lobby started early has fewer players);
 # the rest (seed, options, host) is saved when the match is made.
 PLAYED_FIELDS = ["players", "state", "version", "status", "result", "start_ms", "started_at", "finished_at",
-                 "next_due_ms"]
+                 "next_due_ms", "paused_at_ms", "behind_ms"]
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,9 @@ def match_submit_action(*, match_id: int, user: User, action: dict, client_id: s
         if match.status != Match.Status.ACTIVE:
             code = "game_over" if match.status in (Match.Status.FINISHED, Match.Status.ABORTED) else "not_started"
             raise ServiceError(code, "This match is not being played.")
-        now = clock.now_ms()
+        if match.paused_at_ms is not None:
+            raise ServiceError("paused", PAUSED_MESSAGE)
+        now = clock.match_now_ms(match)
         try:
             outcome = get_engine(match.game).apply(match.state, seat.index, action, now)
         except IllegalAction as refusal:
@@ -77,11 +79,11 @@ def match_advance(*, match_id: int) -> int:
     changes = 0
     with transaction.atomic(), match_store.batched_writes():
         match = _locked(match_id)
-        if match.status != Match.Status.ACTIVE:
+        if match.status != Match.Status.ACTIVE or match.paused_at_ms is not None:
             if match.next_due_ms is not None:
                 Match.objects.filter(pk=match.pk).update(next_due_ms=None)
             return 0
-        now = clock.now_ms()
+        now = clock.match_now_ms(match)
         engine = get_engine(match.game)
         for _ in range(20):  # a few things may be due at once; each is one version
             if match.status != Match.Status.ACTIVE:
@@ -107,22 +109,59 @@ def match_end(*, match_id: int, user: User) -> Match:
         match = _locked(match_id)
         if not (user.is_teacher and match.classroom.teacher_id == user.pk):
             raise Forbidden("forbidden", "Only the class's teacher can end a match.")
-        if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
-            return match
-        now = clock.now_ms()
-        match.status = Match.Status.ABORTED
-        match.result = {"winners": [], "reason": "ended_by_teacher"}
-        match.finished_at = timezone.now()
-        match.version += 1
-        match.next_due_ms = None
-        Move.objects.create(match=match, version=match.version, seat=None, source=Move.Source.TEACHER,
-                            action={"type": "end"}, now_ms=now, events=[{"type": "ended_by_teacher"}])
-        match.save()
-        send_on_commit(match, [{"type": "ended_by_teacher"}])
+        _end_by_teacher(match)
         return match
 
 
+def match_end_by_teacher(*, match_id: int) -> bool:
+    """End one match for the teacher (the caller has checked who asks). False if it was over."""
+    with transaction.atomic():
+        return _end_by_teacher(_locked(match_id))
+
+
+def match_pause(*, match_id: int, paused: bool) -> bool:
+    """Stop or restart a running match's clock (games.clock.match_now_ms): its deadlines, computer
+    players and idle timers wait, and moves are refused, until it resumes. False if nothing changed."""
+    with transaction.atomic(), match_store.batched_writes():
+        match = _locked(match_id)
+        if match.status != Match.Status.ACTIVE or (match.paused_at_ms is not None) == paused:
+            return False
+        wall = clock.now_ms()
+        if paused:
+            match.paused_at_ms = wall
+        else:
+            match.behind_ms += wall - match.paused_at_ms
+            match.paused_at_ms = None
+        kind = "paused" if paused else "resumed"
+        _teacher_move(match, {"type": kind.removesuffix("d")}, [{"type": kind}])
+        _plan_and_save(match, clock.match_now_ms(match))
+        return True
+
+
 # --- internals --------------------------------------------------------------------------------
+PAUSED_MESSAGE = "Your teacher has paused the game. Eyes on your teacher!"
+
+
+def _end_by_teacher(match: Match) -> bool:
+    if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+        return False
+    match.status = Match.Status.ABORTED
+    match.result = {"winners": [], "reason": "ended_by_teacher"}
+    match.finished_at = timezone.now()
+    match.next_due_ms = None
+    _teacher_move(match, {"type": "end"}, [{"type": "ended_by_teacher"}])
+    match.save()
+    return True
+
+
+def _teacher_move(match: Match, action: dict, events: list[dict]) -> None:
+    """A change by the teacher: one version, in the move log (replay passes over it), broadcast on commit."""
+    match.version += 1
+    match_store.insert([Move(match=match, version=match.version, seat=None, source=Move.Source.TEACHER,
+                             action=action, now_ms=clock.match_now_ms(match), events=events)])
+    send_on_commit(match, events)
+
+
 def _locked(match_id: int, *, repeat_of: str | None = None) -> Match:
     match = match_store.lock_match(match_id, repeat_of=repeat_of)
     if match is None:
@@ -187,7 +226,8 @@ def _plan_and_save(match: Match, now: int) -> None:
         deadline = engine.deadline(match.state)
         if deadline is not None:
             dues.append(deadline)
-    match.next_due_ms = min(dues) if dues else None
+    # The scheduler compares with the server's clock: a due time on the match's clock is `behind_ms` earlier.
+    match.next_due_ms = min(dues) + match.behind_ms if dues and match.paused_at_ms is None else None
     match_store.update(match, PLAYED_FIELDS)
 
 
@@ -258,7 +298,7 @@ def seat_take_back(*, match_id: int, user: User) -> None:
         if seat is None or not seat.taken_over:
             return
         seat.taken_over = False
-        seat.last_active_ms = clock.now_ms()
+        seat.last_active_ms = clock.match_now_ms(match)
         seat.bot_due_ms = seat.bot_action = seat.bot_version = None
         seat.save()
         _plan_and_save(match, seat.last_active_ms)

@@ -212,6 +212,24 @@ export const takeBackSeat = (id: number) => request<StateMessage>("POST", `/api/
 
 export const endMatch = (id: number) => request<StateMessage>("POST", `/api/matches/${id}/end/`);
 
+export interface MatchPractice {
+  facts: { a: number; b: number; right: number; wrong: number }[];
+  answers: number;
+  right: number;
+}
+
+/** The facts the signed-in student practised in a match. */
+export const getMatchPractice = (id: number, signal?: AbortSignal) =>
+  request<MatchPractice>("GET", `/api/matches/${id}/practice/`, { signal });
+
+/** The bell: every running match and lobby of the class ends. */
+export const endClassGames = (classId: number) =>
+  request<{ ended: number }>("POST", `/api/classes/${classId}/live/end-all/`);
+
+/** Pause (clocks stop, boards wait) or resume every game of the class. */
+export const pauseClassGames = (classId: number, paused: boolean) =>
+  request<{ paused: boolean; changed: number }>("POST", `/api/classes/${classId}/live/pause/`, { json: { paused } });
+
 /** The match id an "already_playing" refusal points to, if it names one. */
 export function alreadyPlayingMatchId(err: unknown): number | null {
   if (!(err instanceof ApiError) || err.code !== "already_playing") return null;

@@ -366,10 +366,50 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is online and which matches are running */
+        /** Who is online, which matches are running, and whether the class's games are paused */
         get: operations["classes_live_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/classes/{class_id}/live/end-all/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every game of the class
+         * @description The bell: every running match and lobby of the class ends for everybody.
+         */
+        post: operations["classes_live_end_all_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/classes/{class_id}/live/pause/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause or resume every game of the class
+         * @description Pause every game of the class (clocks stop, boards wait), or resume them.
+         */
+        post: operations["classes_live_pause_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -580,6 +620,23 @@ export interface paths {
          * @description Leave a lobby before the match starts
          */
         post: operations["match_leave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match_id}/practice/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The facts this student practised in the match */
+        get: operations["matches_practice_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1092,6 +1149,16 @@ export interface components {
          * @enum {string}
          */
         ChallengeStatusEnum: "pending" | "accepted" | "declined" | "cancelled";
+        ClassGamesEnded: {
+            ended: number;
+        };
+        ClassGamesPauseRequest: {
+            paused: boolean;
+        };
+        ClassGamesPaused: {
+            paused: boolean;
+            changed: number;
+        };
         ClassLive: {
             students: {
                 [key: string]: unknown;
@@ -1099,6 +1166,7 @@ export interface components {
             matches: {
                 [key: string]: unknown;
             }[];
+            paused: boolean;
         };
         Classroom: {
             readonly id: number;
@@ -1178,6 +1246,11 @@ export interface components {
             /** Format: date-time */
             finished_at: string | null;
             duration_s: number | null;
+        };
+        MatchPractice: {
+            facts: components["schemas"]["PractisedFact"][];
+            answers: number;
+            right: number;
         };
         MatchState: {
             type: string;
@@ -1351,6 +1424,12 @@ export interface components {
          * @enum {string}
          */
         PeriodEnum: "7d" | "30d" | "all";
+        PractisedFact: {
+            a: number;
+            b: number;
+            right: number;
+            wrong: number;
+        };
         Report: {
             readonly id: number;
             readonly classroom: number;
@@ -2106,6 +2185,54 @@ export interface operations {
             };
         };
     };
+    classes_live_end_all_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                class_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassGamesEnded"];
+                };
+            };
+        };
+    };
+    classes_live_pause_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                class_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassGamesPauseRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ClassGamesPauseRequest"];
+                "multipart/form-data": components["schemas"]["ClassGamesPauseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassGamesPaused"];
+                };
+            };
+        };
+    };
     classes_reports_create: {
         parameters: {
             query?: never;
@@ -2461,6 +2588,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    matches_practice_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchPractice"];
+                };
             };
         };
     };

@@ -32,6 +32,9 @@ export interface MatchMeta {
    * stored board. Absent from servers older than this field. */
   settings?: MatchSettings;
   seats: SeatInfo[];
+  /** The teacher paused the class's games: the clock stands still at `paused_at_ms` (server time). */
+  paused?: boolean;
+  paused_at_ms?: number | null;
 }
 
 /** Engine setup options of one match (engine-contract.md, "Setup options"); every key optional. */

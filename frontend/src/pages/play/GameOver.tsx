@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { alreadyPlayingMatchId, getCurrentMatch, rematch } from "../../api/endpoints";
+import { alreadyPlayingMatchId, getCurrentMatch, getMatchPractice, rematch, type MatchPractice } from "../../api/endpoints";
 import { ApiError } from "../../api/http";
 import { Button, FormError, useAction } from "../../components/forms";
 import type { BaseView, MatchMeta } from "../../protocol/messages";
@@ -14,6 +14,40 @@ interface Props {
   backTo: string;
   backLabel: string;
   spectator: boolean;
+}
+
+/** "You practised 7 × 8, 6 × 9 …": the facts of this match, from the same answers as the reports. */
+function Practised({ matchId }: { matchId: number }) {
+  const [practice, setPractice] = useState<MatchPractice | null>(null);
+  useEffect(() => {
+    const ac = new AbortController();
+    getMatchPractice(matchId, ac.signal).then(setPractice, () => undefined);
+    return () => ac.abort();
+  }, [matchId]);
+  if (!practice || practice.answers === 0) return null;
+  const shown = practice.facts.slice(0, 6);
+  return (
+    <div className="game-over-practised">
+      <p>
+        You answered {practice.answers} {practice.answers === 1 ? "time" : "times"}, {practice.right} right.
+      </p>
+      {shown.length > 0 && (
+        <>
+          <p>You practised:</p>
+          <ul className="practised-facts" aria-label="Facts you practised">
+            {shown.map((f) => (
+              <li key={`${f.a}x${f.b}`}>
+                <span className="practised-fact">
+                  {f.a} × {f.b}
+                </span>{" "}
+                <span className="muted">{f.wrong ? `${f.right} right, ${f.wrong} to practise` : `${f.right} right`}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
 }
 
 /** The result in words, "Play again" (a rematch) and the way back. */
@@ -53,6 +87,7 @@ export function GameOver({ match, view, viewerSeat, backTo, backLabel, spectator
         {words.headline}
       </p>
       {words.reason && <p className="game-over-reason">{words.reason}</p>}
+      {!spectator && <Practised matchId={match.id} />}
       <FormError error={again.error} />
       <div className="actions">
         {!spectator && match.assignment_id !== null && (

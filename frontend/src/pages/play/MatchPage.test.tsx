@@ -179,6 +179,40 @@ describe("match page (student)", () => {
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/matches/7/rematch/")).toBe(true);
   });
 
+  it("the teacher's pause: 'Eyes on your teacher', the board greyed and out of reach, the timer standing still", async () => {
+    const deadline = Date.now() + SERVER_AHEAD_MS + 30_000;
+    const snap = state(4, view({ deadline_ms: deadline }));
+    renderMatch(ANA, snap);
+    const sock = await connect({ ...snap, server_ms: Date.now() + SERVER_AHEAD_MS });
+    await screen.findByText("Your turn!");
+    expect(screen.queryByText("Eyes on your teacher!")).toBeNull();
+    // paused with 12 s of the turn left
+    const paused = meta({ paused: true, paused_at_ms: deadline - 12_000 });
+    act(() => sock.receive({ ...state(5, view({ deadline_ms: deadline }), paused, [{ type: "paused" }]), server_ms: Date.now() + SERVER_AHEAD_MS }));
+    expect((await screen.findByText("Eyes on your teacher!")).closest("[role=status]")).toBeTruthy();
+    const board = document.querySelector(".board-area")!;
+    expect(board.classList.contains("board-paused")).toBe(true);
+    expect(board.hasAttribute("inert")).toBe(true);
+    expect(screen.getByRole("timer").textContent).toBe("0:12");
+    act(() => sock.receive({ ...state(6, view({ deadline_ms: deadline + 5_000 }), meta(), [{ type: "resumed" }]), server_ms: Date.now() + SERVER_AHEAD_MS }));
+    await eventually(() => expect(screen.queryByText("Eyes on your teacher!")).toBeNull());
+    expect(document.querySelector(".board-area")!.hasAttribute("inert")).toBe(false);
+  });
+
+  it("a match the teacher ended says so and lists the facts the child practised", async () => {
+    const over = meta({ status: "aborted", result: { winners: [], reason: "ended_by_teacher" } });
+    const snap = state(9, view({ phase: "over", to_move: [], result: over.result }), over);
+    renderMatch(ANA, snap, {
+      "GET /api/matches/7/practice/": () => json(200, { answers: 5, right: 4, facts: [{ a: 7, b: 8, right: 2, wrong: 1 }, { a: 3, b: 6, right: 2, wrong: 0 }] }),
+    });
+    await connect(snap);
+    expect(await screen.findByRole("heading", { name: "Game over" })).toBeTruthy();
+    expect(await screen.findByText("You answered 5 times, 4 right.")).toBeTruthy();
+    const facts = screen.getByRole("list", { name: "Facts you practised" }).textContent ?? "";
+    expect(facts).toContain("7 × 8 2 right, 1 to practise");
+    expect(facts).toContain("3 × 6 2 right");
+  });
+
   it("follows a rematch another player started", async () => {
     const over = meta({ status: "finished", result: { winners: [], reason: "board_full" } });
     const snap = state(9, view({ phase: "over", to_move: [], result: over.result }), over);

@@ -104,6 +104,7 @@ export function MatchPage({ role }: { role: Role }) {
       ) : (
         <>
           {mySeat?.taken_over && !over && <TakeoverBanner matchId={match.id} />}
+          {match.paused && !over && <PausedBanner spectator={spectator} />}
           {over && <GameOver match={match} view={view} viewerSeat={seat} backTo={back} backLabel={backLabel} spectator={spectator} />}
           {view && (
             <ErrorBoundary fallback={<BoardProblem />}>
@@ -114,7 +115,7 @@ export function MatchPage({ role }: { role: Role }) {
                   </p>
                 }
               >
-                <div className="board-area">
+                <div className={`board-area${match.paused && !over ? " board-paused" : ""}`} inert={match.paused && !over ? true : undefined}>
                   <Board
                     view={view}
                     match={match}
@@ -132,6 +133,18 @@ export function MatchPage({ role }: { role: Role }) {
         </>
       )}
       {region}
+    </div>
+  );
+}
+
+/** "Eyes on your teacher": the teacher paused every game of the class. */
+function PausedBanner({ spectator }: { spectator: boolean }) {
+  return (
+    <div className="paused-banner" role="status">
+      <p className="paused-banner-title">
+        <span aria-hidden="true">👀 </span>Eyes on your teacher!
+      </p>
+      <p>{spectator ? "The class's games are paused." : "Your teacher has paused the game. It goes on from here, with the same time left."}</p>
     </div>
   );
 }
@@ -169,6 +182,8 @@ function usePageEvents(
         return;
       }
       if (e.type === "ended_by_teacher") announce(role === "teacher" ? "You ended the match." : "The teacher ended the match.");
+      if (e.type === "paused") announce(role === "teacher" ? "The game is paused." : "Eyes on your teacher! The game is paused.");
+      if (e.type === "resumed") announce("The game goes on!");
       if (e.type === "started") announce("The game is starting!");
       if (e.type === "joined") announce("Somebody joined.");
       if (e.type === "left") announce("Somebody left.");
@@ -201,7 +216,9 @@ function MatchHeader({ title, state, seat, clockOffsetMs, connection, back, back
           {title}
         </h1>
         {turn && <p className={`turn ${myTurn ? "turn-mine" : ""}`}>{turn}</p>}
-        {showTimer && <TurnTimer deadlineMs={view?.deadline_ms ?? null} offsetMs={clockOffsetMs} />}
+        {showTimer && (
+          <TurnTimer deadlineMs={view?.deadline_ms ?? null} offsetMs={clockOffsetMs} frozenAtMs={match.paused ? (match.paused_at_ms ?? null) : null} />
+        )}
         <ConnectionBadge connection={connection} />
         <div className="match-header-actions">
           <RulesButton game={match.game} settings={match.settings} />

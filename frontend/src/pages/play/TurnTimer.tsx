@@ -1,16 +1,17 @@
 import { useEffect, useState } from "react";
 import { countdownWords, formatCountdown, secondsLeft } from "../../protocol/clock";
 
-/** "Time left 0:23", from a server-time deadline and the clock offset. Red under 10 s. */
-export function TurnTimer({ deadlineMs, offsetMs }: { deadlineMs: number | null; offsetMs: number }) {
+/** "Time left 0:23", from a server-time deadline and the clock offset. Red under 10 s. While the
+ * match is paused (`frozenAtMs`, server time) it shows the time that was left and stands still. */
+export function TurnTimer({ deadlineMs, offsetMs, frozenAtMs = null }: { deadlineMs: number | null; offsetMs: number; frozenAtMs?: number | null }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (deadlineMs === null) return;
+    if (deadlineMs === null || frozenAtMs !== null) return;
     setNow(Date.now());
     const t = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(t);
-  }, [deadlineMs]);
-  const left = secondsLeft(deadlineMs, offsetMs, now);
+  }, [deadlineMs, frozenAtMs]);
+  const left = frozenAtMs !== null ? secondsLeft(deadlineMs, 0, frozenAtMs) : secondsLeft(deadlineMs, offsetMs, now);
   if (left === null) return null;
   return (
     <p className={`turn-timer ${left <= 10 ? "turn-timer-low" : ""}`}>

@@ -35,6 +35,7 @@ const LIVE: ClassLive = {
     { id: 3, user_id: 13, display_name: "Cy D.", online: true },
   ],
   matches: [MATCH],
+  paused: false,
 };
 
 afterEach(() => {
@@ -48,6 +49,8 @@ function renderLive(live: () => ClassLive) {
     "GET /api/classes/5/": () => json(200, KLASS),
     "GET /api/classes/5/live/": () => json(200, live()),
     "POST /api/matches/40/end/": () => json(200, {}),
+    "POST /api/classes/5/live/end-all/": () => json(200, { ended: 1 }),
+    "POST /api/classes/5/live/pause/": (c) => json(200, { paused: (c.body as { paused: boolean }).paused, changed: 1 }),
   });
   render(
     <MemoryRouter initialEntries={["/teacher/classes/5/live"]}>
@@ -92,6 +95,32 @@ describe("live page", () => {
     expect(calls.some((c) => c.method === "POST")).toBe(false);
     await user.click(within(screen.getByRole("dialog", { name: "End this match?" })).getByRole("button", { name: "End match" }));
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/matches/40/end/")).toBe(true);
+  });
+
+  it("pauses every game of the class, says so, and resumes", async () => {
+    const user = userEvent.setup();
+    let paused = false;
+    const calls = renderLive(() => ({ ...LIVE, paused }));
+    await user.click(await screen.findByRole("button", { name: "Pause every game" }));
+    expect(calls.find((c) => c.method === "POST" && c.path === "/api/classes/5/live/pause/")!.body).toEqual({ paused: true });
+    paused = true;
+    await user.click(await screen.findByRole("button", { name: "Resume every game" }));
+    expect(screen.getByRole("status").textContent).toContain("Eyes on your teacher");
+    expect(calls.filter((c) => c.method === "POST" && c.path === "/api/classes/5/live/pause/").map((c) => c.body)).toEqual([
+      { paused: true },
+      { paused: false },
+    ]);
+  });
+
+  it("ends every game of the class only after a confirmation", async () => {
+    const user = userEvent.setup();
+    const calls = renderLive(() => LIVE);
+    await user.click(await screen.findByRole("button", { name: "End every game" }));
+    expect(calls.some((c) => c.path === "/api/classes/5/live/end-all/")).toBe(false);
+    const dialog = screen.getByRole("dialog", { name: "End every game of the class?" });
+    expect(dialog.textContent).toContain("Nobody wins or loses");
+    await user.click(within(dialog).getByRole("button", { name: "End every game" }));
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/classes/5/live/end-all/")).toBe(true);
   });
 
   it("puts whose turn in words", () => {

@@ -2,10 +2,11 @@
 // "Watch" (the spectator page, for the projector) and "End".
 import { useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { getClass, getClassLive } from "../../api/endpoints";
+import { endClassGames, getClass, getClassLive, pauseClassGames } from "../../api/endpoints";
 import type { ApiError } from "../../api/http";
 import type { ClassLive, Classroom, LiveMatch } from "../../api/types";
-import { toApiError } from "../../components/forms";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { Button, FormError, toApiError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { SeatMarker } from "../../components/SeatMarker";
 import { SIMULTANEOUS, gameTitle } from "../../games/catalog";
@@ -63,6 +64,52 @@ function LiveMatchCard({ match: m, classId, onEnded }: { match: LiveMatch; class
   );
 }
 
+/** The whole class at once: pause every game (and resume), or end them all (the bell). */
+function ClassControls({ classId, paused, running, onChanged }: { classId: number; paused: boolean; running: number; onChanged: () => void }) {
+  const [confirmEnd, setConfirmEnd] = useState(false);
+  const pause = useAction(async () => {
+    await pauseClassGames(classId, !paused);
+    onChanged();
+  });
+  return (
+    <section aria-labelledby="class-controls-heading" className="card class-controls">
+      <h2 id="class-controls-heading">Whole class</h2>
+      {paused && (
+        <p className="alert alert-info" role="status">
+          Games are paused. The children see “Eyes on your teacher”; their clocks stand still.
+        </p>
+      )}
+      <FormError error={pause.error} />
+      <div className="actions">
+        <Button variant={paused ? "primary" : undefined} busy={pause.busy} busyLabel={paused ? "Resuming…" : "Pausing…"} onClick={() => void pause.run()}>
+          {paused ? "Resume every game" : "Pause every game"}
+        </Button>
+        <Button variant="danger" disabled={running === 0} onClick={() => setConfirmEnd(true)}>
+          End every game
+        </Button>
+      </div>
+      {confirmEnd && (
+        <ConfirmDialog
+          title="End every game of the class?"
+          confirmLabel="End every game"
+          busyLabel="Ending…"
+          danger
+          onConfirm={async () => {
+            await endClassGames(classId);
+            onChanged();
+          }}
+          onClose={() => setConfirmEnd(false)}
+        >
+          <p>
+            All {running} {running === 1 ? "match and lobby" : "matches and lobbies"} stop now. Nobody wins or loses; every answer so far
+            stays in the reports, and each child sees what they practised.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
 export function LivePage() {
   const { id = "" } = useParams();
   const [klass, setKlass] = useState<Classroom | null>(null);
@@ -108,6 +155,7 @@ export function LivePage() {
           <p>We couldn't refresh: {error.message} We'll try again in a moment.</p>
         </div>
       )}
+      <ClassControls classId={klass.id} paused={Boolean(live.paused)} running={live.matches.length} onChanged={() => void refresh()} />
       <section aria-labelledby="matches-heading">
         <h2 id="matches-heading">Matches now ({live.matches.length})</h2>
         {live.matches.length === 0 ? (
