@@ -26,6 +26,9 @@ class AssignmentSerializer(serializers.ModelSerializer):
     players_per_match = serializers.IntegerField(min_value=2, max_value=6, default=2)
     idle_takeover_s = serializers.IntegerField(min_value=0, max_value=3600, default=180,
                                                help_text="0: never hand an idle seat to a bot.")
+    computer_offer_after_s = serializers.IntegerField(
+        min_value=0, max_value=600, default=20,
+        help_text="A child waiting alone in a lobby this long is offered the computer (0: at once).")
     is_open = serializers.SerializerMethodField()
     batch = serializers.PrimaryKeyRelatedField(queryset=BoardBatch.objects.all(), required=False, allow_null=True,
                                                help_text="Fultiples: a grid batch; each match takes the next grid.")
@@ -33,7 +36,8 @@ class AssignmentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Assignment
         fields = ["id", "classroom", "game", "title", "players_per_match", "options", "hints", "bots_allowed",
-                  "bot_levels", "idle_takeover_s", "batch", "students", "opens_at", "closes_at", "closed_at", "is_open",
+                  "bot_levels", "idle_takeover_s", "computer_offer_after_s", "batch", "students", "opens_at",
+                  "closes_at", "closed_at", "is_open",
                   "created_at"]
         read_only_fields = ["id", "classroom", "closed_at", "created_at"]
 

@@ -150,6 +150,21 @@ class MatchView(APIView):
         return snapshot_response(request, match)
 
 
+class MatchLobbyView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(responses=inline_serializer("MatchLobby", {
+        "waiting_since": serializers.DateTimeField(),
+        "computer_offer_after_s": serializers.IntegerField(),
+        "bot_levels": serializers.ListField(child=serializers.CharField()),
+        "free_classmates": inline_serializer("FreeClassmate", {"user_id": serializers.IntegerField(),
+                                                               "name": serializers.CharField()}, many=True)}),
+        summary="For a child waiting in a lobby: who is free, and when the computer is offered")
+    def get(self, request, match_id: int):
+        match = get_object_or_404(matches_visible_to(request.user).select_related("assignment"), pk=match_id)
+        return Response(selectors.lobby_for(user=request.user, match=match))
+
+
 class MatchPracticeView(APIView):
     permission_classes = [IsStudent]
 

@@ -78,6 +78,8 @@ class Assignment(models.Model):
     bots_allowed = models.BooleanField(default=True)
     bot_levels = models.JSONField(default=list, blank=True)
     idle_takeover_s = models.PositiveIntegerField(default=180)
+    computer_offer_after_s = models.PositiveIntegerField(
+        default=20, help_text="A child alone in a lobby this long is offered the computer (when allowed).")
     batch = models.ForeignKey(BoardBatch, on_delete=models.SET_NULL, null=True, blank=True, related_name="assignments",
                               help_text="Fultiples: each new match takes the next grid of this batch.")
     next_board = models.PositiveIntegerField(default=0)

@@ -129,10 +129,34 @@ def history_row(match: Match, *, user: User) -> dict:
     }
 
 
+def lobby_for(*, user: User, match: Match) -> dict:
+    """What a child waiting in a lobby needs so that nobody waits for ever: since when the lobby has
+    waited, when the computer is offered and at which levels, and which classmates with this game
+    are online and free (in no open match), so a challenge goes to someone who can answer it."""
+    from classroom.models import Student
+    from classroom.presence import ONLINE_FOR
+
+    assignment = match.assignment
+    levels = list(assignment.bot_levels) if assignment and assignment.bots_allowed else []
+    busy = Seat.objects.filter(match__status__in=[Match.Status.LOBBY, Match.Status.ACTIVE], user__isnull=False)
+    classmates = (Student.objects.filter(classroom_id=match.classroom_id,
+                                         last_seen_at__gt=timezone.now() - ONLINE_FOR)
+                  .exclude(user=user).exclude(user_id__in=busy.values("user_id")))
+    if assignment is not None and assignment.students.exists():
+        classmates = classmates.filter(pk__in=assignment.students.values("pk"))
+    return {
+        "waiting_since": match.created_at,
+        "computer_offer_after_s": assignment.computer_offer_after_s if assignment else 0,
+        "bot_levels": levels,
+        "free_classmates": [{"user_id": s.user_id, "name": s.display_name}
+                            for s in classmates.order_by("display_name")],
+    }
+
+
 def live_match_row(match: Match) -> dict:
     """A running match for the teacher's live view: players, whose turn, and the score so far."""
     from games.engines import get_engine
 
     view = get_engine(match.game).view(match.state, None) if match.state else {}
-    return {**match_meta(match), "version": match.version,
+    return {**match_meta(match), "version": match.version, "created_at": match.created_at,
             "scores": view.get("scores"), "hand_sizes": view.get("hand_sizes"), "to_move": view.get("to_move", [])}

@@ -73,7 +73,7 @@ def _check_students(classroom: Classroom, students: list[Student]) -> None:
 @transaction.atomic
 def assignment_create(*, classroom: Classroom, game: str, players_per_match: int = 2, options: dict | None = None,
                       title: str = "", hints: bool = False, bots_allowed: bool = True,
-                      bot_levels: list | None = None, idle_takeover_s: int = 180,
+                      bot_levels: list | None = None, idle_takeover_s: int = 180, computer_offer_after_s: int = 20,
                       opens_at: datetime | None = None, closes_at: datetime | None = None,
                       students: list[Student] | None = None, batch: BoardBatch | None = None) -> Assignment:
     options = check_game_options(game=game, players=players_per_match, options=options or {})
@@ -84,7 +84,8 @@ def assignment_create(*, classroom: Classroom, game: str, players_per_match: int
     assignment = Assignment.objects.create(
         classroom=classroom, game=game, title=title.strip()[:100], players_per_match=players_per_match,
         options=options, hints=hints, bots_allowed=bots_allowed, bot_levels=levels,
-        idle_takeover_s=idle_takeover_s, opens_at=opens_at or timezone.now(), closes_at=closes_at, batch=batch)
+        idle_takeover_s=idle_takeover_s, computer_offer_after_s=computer_offer_after_s,
+        opens_at=opens_at or timezone.now(), closes_at=closes_at, batch=batch)
     if students:
         assignment.students.set(students)
     return assignment

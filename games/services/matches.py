@@ -137,6 +137,11 @@ def match_leave_lobby(*, user: User, match_id: int) -> None:
     match = Match.objects.select_for_update().get(pk=match_id)
     if match.status != Match.Status.LOBBY:
         raise ServiceError("not_lobby", "This match has already started.")
+    _leave_lobby(match, user)
+
+
+def _leave_lobby(match: Match, user: User) -> None:
+    """Take the child's seat out of a locked lobby; the last one out closes it."""
     Seat.objects.filter(match=match, user=user).delete()
     remaining = list(Seat.objects.filter(match=match).order_by("index"))
     if not remaining:
@@ -161,6 +166,9 @@ def match_against_computer(*, user: User, assignment_id: int, bot_level: str) ->
         raise ServiceError("invalid", "Your teacher has not allowed that computer player here.",
                            {"bot_level": ["Not allowed in this assignment."]})
     _lock_children(user)
+    current = _current_match(user)
+    if current is not None and current.status == Match.Status.LOBBY:  # tired of waiting: leave the lobby
+        _leave_lobby(Match.objects.select_for_update().get(pk=current.pk), user)
     _refuse_if_busy(user)
     match = _new_match(assignment, kind=Match.Kind.COMPUTER, players=assignment.players_per_match, host=user)
     Seat.objects.create(match=match, index=0, user=user)

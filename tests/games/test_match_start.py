@@ -1,7 +1,7 @@
 import pytest
 
 from classroom.errors import Forbidden, ServiceError
-from games.models import Challenge, Match
+from games.models import Challenge, Match, Seat
 from games.services.assignments import assignment_close
 from games.services.matches import (
     challenge_answer,
@@ -75,7 +75,9 @@ def test_leaving_a_lobby_hands_it_to_the_next_player(make_assignment, pupils):
 
 def test_a_student_in_a_match_cannot_start_another(make_assignment, pupils):
     assignment = make_assignment("fultiples")
-    match = match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    match = match_quick(user=pupils[1].user, assignment_id=assignment.pk)
+    assert match.status == Match.Status.ACTIVE
     with pytest.raises(ServiceError) as refusal:
         match_against_computer(user=pupils[0].user, assignment_id=assignment.pk, bot_level="easy")
     assert refusal.value.code == "already_playing"
@@ -157,3 +159,39 @@ def test_the_challenger_sees_the_answer_for_a_while(make_assignment, pupils, fak
     (seen,) = open_challenges_for(user=pupils[0].user)
     assert (seen.status, seen.match_id) == ("accepted", answered.match_id)
     assert seen.match_id is not None
+
+
+def test_a_child_tired_of_waiting_leaves_the_lobby_for_the_computer(make_assignment, pupils):
+    assignment = make_assignment("four_in_a_row", bot_levels=["easy"])
+    lobby = match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    match = match_against_computer(user=pupils[0].user, assignment_id=assignment.pk, bot_level="easy")
+    lobby.refresh_from_db()
+    assert lobby.status == Match.Status.ABORTED  # the last one out closes it
+    assert match.status == Match.Status.ACTIVE
+    assert Seat.objects.filter(user=pupils[0].user, match__status__in=["lobby", "active"]).count() == 1
+    # the next child who taps quick match opens a new lobby instead of joining the closed one
+    assert match_quick(user=pupils[1].user, assignment_id=assignment.pk).pk != lobby.pk
+
+
+def test_a_waiting_child_sees_free_online_classmates_and_when_the_computer_is_offered(make_assignment, pupils):
+    from django.utils import timezone
+
+    from games.selectors import lobby_for
+
+    assignment = make_assignment("four_in_a_row", bot_levels=["easy", "hard"], computer_offer_after_s=30)
+    ana, ben, cy, di = pupils
+    for pupil in pupils:
+        pupil.last_seen_at = timezone.now()
+        pupil.save()
+    di.last_seen_at = None  # offline
+    di.save()
+    match_against_computer(user=cy.user, assignment_id=assignment.pk, bot_level="easy")  # busy
+    lobby = match_quick(user=ana.user, assignment_id=assignment.pk)
+    waiting = lobby_for(user=ana.user, match=lobby)
+    assert [c["name"] for c in waiting["free_classmates"]] == [ben.display_name]
+    assert waiting["computer_offer_after_s"] == 30
+    assert waiting["bot_levels"] == ["easy", "hard"]
+    assert waiting["waiting_since"] == lobby.created_at
+    no_bots = make_assignment("four_in_a_row", bots_allowed=False)
+    match_leave_lobby(user=ana.user, match_id=lobby.pk)
+    assert lobby_for(user=ana.user, match=match_quick(user=ana.user, assignment_id=no_bots.pk))["bot_levels"] == []

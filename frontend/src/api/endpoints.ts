@@ -16,6 +16,8 @@ import type {
   CurrentMatch,
   Game,
   MatchHistory,
+  MatchLobby,
+  MatchPractice,
   MyAssignment,
   NewChallengeRequest,
   Classroom,
@@ -212,11 +214,9 @@ export const takeBackSeat = (id: number) => request<StateMessage>("POST", `/api/
 
 export const endMatch = (id: number) => request<StateMessage>("POST", `/api/matches/${id}/end/`);
 
-export interface MatchPractice {
-  facts: { a: number; b: number; right: number; wrong: number }[];
-  answers: number;
-  right: number;
-}
+/** For a child waiting in a lobby: free classmates, and when (and which) computer players are offered. */
+export const getMatchLobby = (id: number, signal?: AbortSignal) =>
+  request<MatchLobby>("GET", `/api/matches/${id}/lobby/`, { signal });
 
 /** The facts the signed-in student practised in a match. */
 export const getMatchPractice = (id: number, signal?: AbortSignal) =>

@@ -626,6 +626,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{match_id}/lobby/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** For a child waiting in a lobby: who is free, and when the computer is offered */
+        get: operations["matches_lobby_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{match_id}/practice/": {
         parameters: {
             query?: never;
@@ -1047,6 +1064,11 @@ export interface components {
              * @default 180
              */
             idle_takeover_s: number;
+            /**
+             * @description A child waiting alone in a lobby this long is offered the computer (0: at once).
+             * @default 20
+             */
+            computer_offer_after_s: number;
             /** @description Fultiples: a grid batch; each match takes the next grid. */
             batch?: number | null;
             /** @description Student ids; empty for the whole class. */
@@ -1076,6 +1098,11 @@ export interface components {
              * @default 180
              */
             idle_takeover_s: number;
+            /**
+             * @description A child waiting alone in a lobby this long is offered the computer (0: at once).
+             * @default 20
+             */
+            computer_offer_after_s: number;
             /** @description Fultiples: a grid batch; each match takes the next grid. */
             batch?: number | null;
             /** @description Student ids; empty for the whole class. */
@@ -1190,6 +1217,10 @@ export interface components {
         CurrentMatch: {
             match: unknown;
         };
+        FreeClassmate: {
+            user_id: number;
+            name: string;
+        };
         Game: {
             slug: string;
             title: string;
@@ -1246,6 +1277,13 @@ export interface components {
             /** Format: date-time */
             finished_at: string | null;
             duration_s: number | null;
+        };
+        MatchLobby: {
+            /** Format: date-time */
+            waiting_since: string;
+            computer_offer_after_s: number;
+            bot_levels: string[];
+            free_classmates: components["schemas"]["FreeClassmate"][];
         };
         MatchPractice: {
             facts: components["schemas"]["PractisedFact"][];
@@ -1398,6 +1436,11 @@ export interface components {
              * @default 180
              */
             idle_takeover_s: number;
+            /**
+             * @description A child waiting alone in a lobby this long is offered the computer (0: at once).
+             * @default 20
+             */
+            computer_offer_after_s: number;
             /** @description Fultiples: a grid batch; each match takes the next grid. */
             batch?: number | null;
             /** @description Student ids; empty for the whole class. */
@@ -2588,6 +2631,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    matches_lobby_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchLobby"];
+                };
             };
         };
     };

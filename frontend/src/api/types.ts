@@ -111,6 +111,8 @@ export interface LiveStudent {
 /** ClassLive.matches. */
 export interface LiveMatch extends MatchMeta {
   version: number;
+  /** When the match (or lobby) was opened: how long a lobby has waited. */
+  created_at?: string;
   scores: number[] | null;
   hand_sizes: number[] | null;
   to_move: number[];
@@ -118,3 +120,8 @@ export interface LiveMatch extends MatchMeta {
 
 // The sign-in pictures are not an API type: they come from
 // src/generated/pictures.json and are typed in src/components/Picture.tsx.
+
+/** For a child waiting in a lobby (GET /api/matches/<id>/lobby/). */
+export type MatchLobby = Schemas["MatchLobby"];
+/** The facts a student practised in one match (GET /api/matches/<id>/practice/). */
+export type MatchPractice = Schemas["MatchPractice"];

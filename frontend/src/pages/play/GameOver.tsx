@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { alreadyPlayingMatchId, getCurrentMatch, getMatchPractice, rematch, type MatchPractice } from "../../api/endpoints";
+import { alreadyPlayingMatchId, getCurrentMatch, getMatchPractice, rematch } from "../../api/endpoints";
+import type { MatchPractice } from "../../api/types";
 import { ApiError } from "../../api/http";
 import { Button, FormError, useAction } from "../../components/forms";
 import type { BaseView, MatchMeta } from "../../protocol/messages";

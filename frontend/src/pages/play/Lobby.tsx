@@ -1,20 +1,59 @@
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { leaveMatch, startMatch } from "../../api/endpoints";
+import { alreadyPlayingMatchId, computerMatch, getMatchLobby, leaveMatch, startMatch } from "../../api/endpoints";
+import type { BotLevel, MatchLobby } from "../../api/types";
 import { Button, FormError, useAction } from "../../components/forms";
 import { SeatMarker } from "../../components/SeatMarker";
+import { joinNames } from "../../games/words";
+import { usePoll } from "../../lib/usePoll";
 import type { MatchMeta } from "../../protocol/messages";
 
-/** Waiting for players: who is here, "Start now" for the host (2 or more), "Leave". */
-export function Lobby({ match, myUserId, spectator }: { match: MatchMeta; myUserId: number | null; spectator: boolean }) {
+export const LOBBY_POLL_MS = 3000;
+
+/** Seconds this lobby has waited, on the server's clock; ticks once a second. */
+function useWaitedSeconds(since: string | undefined, clockOffsetMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  if (!since) return 0;
+  return Math.max(0, Math.floor((now + clockOffsetMs - Date.parse(since)) / 1000));
+}
+
+/** Waiting for players: who is here, "Start now" for the host (2 or more), "Leave"; for a waiting
+ * child, the classmates who are free now and, after the assignment's wait, the computer. */
+export function Lobby({ match, myUserId, spectator, clockOffsetMs = 0 }: { match: MatchMeta; myUserId: number | null; spectator: boolean; clockOffsetMs?: number }) {
   const navigate = useNavigate();
+  const [lobby, setLobby] = useState<MatchLobby | null>(null);
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      if (!spectator) setLobby(await getMatchLobby(match.id, signal));
+    },
+    [match.id, spectator],
+  );
+  usePoll(load, LOBBY_POLL_MS, match.id);
+  const waited = useWaitedSeconds(lobby?.waiting_since, clockOffsetMs);
   const start = useAction(() => startMatch(match.id));
   const leave = useAction(async () => {
     await leaveMatch(match.id);
     navigate("/home");
   });
+  const computer = useAction(async (level: BotLevel) => {
+    if (match.assignment_id === null) return;
+    try {
+      const next = await computerMatch(match.assignment_id, level);
+      navigate(`/play/${next.match.id}`);
+    } catch (err) {
+      const existing = alreadyPlayingMatchId(err);
+      if (existing === null) throw err;
+      navigate(`/play/${existing}`);
+    }
+  });
   const here = match.seats.length;
   const missing = Math.max(0, match.players - here);
   const isHost = !spectator && myUserId !== null && match.host_user_id === myUserId;
+  const offerComputer = !spectator && lobby !== null && missing > 0 && lobby.bot_levels.length > 0 && waited >= lobby.computer_offer_after_s;
   return (
     <section className="card lobby" aria-labelledby="lobby-heading">
       <h2 id="lobby-heading">Waiting for players</h2>
@@ -34,9 +73,28 @@ export function Lobby({ match, myUserId, spectator }: { match: MatchMeta; myUser
           </li>
         ))}
       </ul>
+      {!spectator && lobby && missing > 0 && (
+        <p className="lobby-free">
+          {lobby.free_classmates.length > 0
+            ? `Free to play now: ask ${joinNames(lobby.free_classmates.map((c) => c.name))} to tap Quick match!`
+            : "Nobody else in your class is free right now."}
+        </p>
+      )}
+      {offerComputer && (
+        <div className="lobby-offer" role="region" aria-label="Play the computer instead">
+          <p className="lobby-offer-title">Nobody yet? Play the computer instead!</p>
+          <div className="actions">
+            {lobby!.bot_levels.map((level) => (
+              <Button key={level} variant="primary" className="btn-huge" busy={computer.busy} busyLabel="Getting ready…" onClick={() => void computer.run(level as BotLevel)}>
+                {level === "easy" ? "Easy computer" : "Hard computer"}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
       {!spectator && (
         <>
-          <FormError error={start.error ?? leave.error} />
+          <FormError error={start.error ?? leave.error ?? computer.error} />
           <div className="actions">
             {isHost && here >= 2 && missing > 0 && (
               <Button variant="primary" className="btn-huge" busy={start.busy} busyLabel="Starting…" onClick={() => void start.run()}>

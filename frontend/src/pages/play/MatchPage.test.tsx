@@ -213,6 +213,25 @@ describe("match page (student)", () => {
     expect(facts).toContain("3 × 6 2 right");
   });
 
+  it("a child alone in a lobby sees who is free, and after the wait is offered the computer", async () => {
+    const lobbyMeta = meta({ status: "lobby", assignment_id: 3, seats: [meta().seats[0]!] });
+    const snap = state(0, null, lobbyMeta);
+    let waitingSince = new Date(Date.now() + SERVER_AHEAD_MS).toISOString(); // just opened
+    const calls = renderMatch(ANA, snap, {
+      "GET /api/matches/7/lobby/": () =>
+        json(200, { waiting_since: waitingSince, computer_offer_after_s: 20, bot_levels: ["easy"], free_classmates: [{ user_id: 5, name: "Cy D." }] }),
+      "POST /api/assignments/3/computer-match/": () => json(201, state(0, view(), meta({ id: 9, kind: "computer" }))),
+    });
+    await connect({ ...snap, server_ms: Date.now() + SERVER_AHEAD_MS });
+    expect(await screen.findByText("Free to play now: ask Cy D. to tap Quick match!")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Easy computer" })).toBeNull(); // not before 20 s
+    waitingSince = new Date(Date.now() + SERVER_AHEAD_MS - 25_000).toISOString(); // 25 s on the server's clock
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Easy computer" }, { timeout: 8000 }));
+    await eventually(() => expect(where()).toBe("/play/9"));
+    expect(calls.find((c) => c.method === "POST" && c.path === "/api/assignments/3/computer-match/")!.body).toEqual({ bot_level: "easy" });
+  });
+
   it("follows a rematch another player started", async () => {
     const over = meta({ status: "finished", result: { winners: [], reason: "board_full" } });
     const snap = state(9, view({ phase: "over", to_move: [], result: over.result }), over);

@@ -100,7 +100,7 @@ export function MatchPage({ role }: { role: Role }) {
       />
       {spectator && <p className="spectator-note">You are watching. Only the players can move.</p>}
       {match.status === "lobby" ? (
-        <Lobby match={match} myUserId={me?.id ?? null} spectator={spectator} />
+        <Lobby match={match} myUserId={me?.id ?? null} spectator={spectator} clockOffsetMs={clockOffsetMs} />
       ) : (
         <>
           {mySeat?.taken_over && !over && <TakeoverBanner matchId={match.id} />}

@@ -279,6 +279,19 @@ export function AssignmentForm({ classId, games, students, batches, assignment, 
           onChange={(s) => set("idleMinutes", s)}
           errors={errs("idleMinutes")}
         />
+        {values.botsAllowed && (
+          <NumberField
+            id={`${ids}-offer`}
+            label="Seconds before a child waiting alone is offered the computer"
+            hint="Nobody waits for ever: after this, the lobby offers the computer players you allowed. 0: at once."
+            min={0}
+            max={600}
+            step="5"
+            value={values.offerSeconds}
+            onChange={(s) => set("offerSeconds", s)}
+            errors={errs("offerSeconds")}
+          />
+        )}
       </fieldset>
 
       <fieldset>

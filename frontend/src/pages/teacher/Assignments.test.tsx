@@ -31,6 +31,7 @@ const ASSIGNMENT: Assignment = {
   bots_allowed: true,
   bot_levels: ["easy", "hard"],
   idle_takeover_s: 180,
+  computer_offer_after_s: 20,
   students: [],
   opens_at: "2030-01-01T08:00:00Z",
   closes_at: null,

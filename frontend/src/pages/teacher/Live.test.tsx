@@ -127,5 +127,8 @@ describe("live page", () => {
     expect(liveTurn(MATCH)).toBe("Ben O.'s turn");
     expect(liveTurn({ ...MATCH, game: "multiplin" })).toBe("Everybody at once");
     expect(liveTurn({ ...MATCH, status: "lobby", players: 3 })).toBe("Waiting for players (2 of 3)");
+    const opened = Date.parse("2030-01-01T09:00:00Z");
+    expect(liveTurn({ ...MATCH, status: "lobby", created_at: "2030-01-01T09:00:00Z" }, opened + 45_000)).toBe("Waiting for players (2 of 2), waiting 45 s");
+    expect(liveTurn({ ...MATCH, status: "lobby", created_at: "2030-01-01T09:00:00Z" }, opened + 150_000)).toBe("Waiting for players (2 of 2), waiting 2 min");
   });
 });

@@ -18,9 +18,19 @@ import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
 
 export const LIVE_POLL_MS = 3000;
 
-/** "Ben K.'s turn", "Everybody at once", "Waiting for players (1 of 2)". */
-export function liveTurn(m: LiveMatch): string {
-  if (m.status === "lobby") return `Waiting for players (${m.seats.length} of ${m.players})`;
+/** "waiting 45 s", "waiting 2 min": how long a lobby has waited, on the teacher's clock. */
+export function waitedWords(createdAt: string | undefined, now = Date.now()): string {
+  if (!createdAt) return "";
+  const seconds = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 1000));
+  return seconds < 60 ? `waiting ${seconds} s` : `waiting ${Math.floor(seconds / 60)} min`;
+}
+
+/** "Ben K.'s turn", "Everybody at once", "Waiting for players (1 of 2), waiting 45 s". */
+export function liveTurn(m: LiveMatch, now = Date.now()): string {
+  if (m.status === "lobby") {
+    const waited = waitedWords(m.created_at, now);
+    return `Waiting for players (${m.seats.length} of ${m.players})${waited ? `, ${waited}` : ""}`;
+  }
   if (SIMULTANEOUS.has(m.game)) return "Everybody at once";
   if (!m.to_move.length) return "";
   const names = m.to_move.map((s) => seatName(m, s));

@@ -106,6 +106,7 @@ describe("buildRequest", () => {
       bots_allowed: true,
       bot_levels: ["hard"],
       idle_takeover_s: 90,
+      computer_offer_after_s: 20,
       students: [4, 9],
       batch: null,
       opens_at: new Date("2030-05-03T09:00").toISOString(),
@@ -149,6 +150,7 @@ describe("editing", () => {
       bots_allowed: false,
       bot_levels: ["easy"],
       idle_takeover_s: 0,
+      computer_offer_after_s: 45,
       students: [],
       opens_at: "2030-01-01T08:00:00Z",
       closes_at: null,
@@ -162,6 +164,9 @@ describe("editing", () => {
     expect(body?.options).toEqual(a.options);
     expect(body?.bot_levels).toEqual(["easy"]);
     expect(body?.idle_takeover_s).toBe(0);
+    expect(values.offerSeconds).toBe("45");
+    expect(body?.computer_offer_after_s).toBe(45);
+    expect(buildRequest({ ...values, offerSeconds: "9000" }, game("four_in_a_row", 2, 2), a).errors.offerSeconds).toMatch(/0 to 600/);
   });
 
   it("round-trips local date-times", () => {

@@ -25,6 +25,8 @@ export interface FormValues {
   botLevels: BotLevel[];
   /** Minutes before an idle player's seat goes to a computer; "0" never. */
   idleMinutes: string;
+  /** Seconds a child waits alone in a lobby before the computer is offered; "0" at once. */
+  offerSeconds: string;
   /** datetime-local values ("2025-05-03T09:00"), local time; "" = now / never. */
   opensAt: string;
   closesAt: string;
@@ -56,6 +58,7 @@ export const DEFAULT_VALUES: FormValues = {
   botsAllowed: true,
   botLevels: [...BOT_LEVELS],
   idleMinutes: "3",
+  offerSeconds: "20",
   opensAt: "",
   closesAt: "",
   audience: "class",
@@ -159,6 +162,7 @@ export function buildRequest(
     if (!Number.isFinite(minutes) || minutes < 0 || minutes > 60) errors.idleMinutes = "Give minutes from 0 to 60 (0: never).";
     else idle = Math.round(minutes * 60);
   }
+  const offer = wholeNumber(values.offerSeconds.trim() || "20", 0, 600, "Seconds before the computer is offered", errors, "offerSeconds");
   if (values.botsAllowed && values.botLevels.length === 0) errors.botLevels = "Choose at least one computer player.";
   if (values.audience === "some" && values.students.length === 0) errors.students = "Choose at least one student.";
   const opensAt = localToIso(values.opensAt);
@@ -175,6 +179,7 @@ export function buildRequest(
     bots_allowed: values.botsAllowed,
     bot_levels: values.botsAllowed ? BOT_LEVELS.filter((l) => values.botLevels.includes(l)) : existing?.bot_levels ?? [],
     idle_takeover_s: idle,
+    computer_offer_after_s: offer ?? 20,
     students: values.audience === "some" ? values.students : [],
     batch: values.game === "fultiples" && values.batch ? Number(values.batch) : null,
     closes_at: closesAt,
@@ -208,6 +213,7 @@ export function valuesFromAssignment(a: Assignment): FormValues {
     botsAllowed: a.bots_allowed ?? true,
     botLevels: a.bot_levels ?? [],
     idleMinutes: String(Math.round(((a.idle_takeover_s ?? 180) / 60) * 100) / 100),
+    offerSeconds: String(a.computer_offer_after_s ?? 20),
     opensAt: isoToLocal(a.opens_at),
     closesAt: isoToLocal(a.closes_at),
     audience: a.students && a.students.length > 0 ? "some" : "class",
@@ -223,6 +229,7 @@ export const SERVER_FIELD_FOR: Partial<Record<keyof FormValues, string>> = {
   batch: "batch",
   botLevels: "bot_levels",
   idleMinutes: "idle_takeover_s",
+  offerSeconds: "computer_offer_after_s",
   opensAt: "opens_at",
   closesAt: "closes_at",
   students: "students",
