@@ -194,6 +194,8 @@ describe("match page (student)", () => {
     expect(board.classList.contains("board-paused")).toBe(true);
     expect(board.hasAttribute("inert")).toBe(true);
     expect(screen.getByRole("timer").textContent).toBe("0:12");
+    expect(screen.queryByText("Your turn!")).toBeNull();
+    expect(screen.getByText("Paused")).toBeTruthy();
     act(() => sock.receive({ ...state(6, view({ deadline_ms: deadline + 5_000 }), meta(), [{ type: "resumed" }]), server_ms: Date.now() + SERVER_AHEAD_MS }));
     await eventually(() => expect(screen.queryByText("Eyes on your teacher!")).toBeNull());
     expect(document.querySelector(".board-area")!.hasAttribute("inert")).toBe(false);

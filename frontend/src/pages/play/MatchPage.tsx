@@ -141,9 +141,7 @@ export function MatchPage({ role }: { role: Role }) {
 function PausedBanner({ spectator }: { spectator: boolean }) {
   return (
     <div className="paused-banner" role="status">
-      <p className="paused-banner-title">
-        <span aria-hidden="true">👀 </span>Eyes on your teacher!
-      </p>
+      <p className="paused-banner-title">Eyes on your teacher!</p>
       <p>{spectator ? "The class's games are paused." : "Your teacher has paused the game. It goes on from here, with the same time left."}</p>
     </div>
   );
@@ -206,7 +204,7 @@ interface HeaderProps {
 function MatchHeader({ title, state, seat, clockOffsetMs, connection, back, backLabel, extra }: HeaderProps) {
   const h1 = usePageHeading(title);
   const { match, view } = state;
-  const turn = turnInWords(view, match, seat);
+  const turn = match.paused && match.status === "active" ? "Paused" : turnInWords(view, match, seat);
   const myTurn = turn === "Your turn!";
   const showTimer = match.status === "active" && !view?.result;
   return (
