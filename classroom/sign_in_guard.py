@@ -3,7 +3,7 @@
 Every device in a school reaches the server from the school's one public address, so signing in
 successfully is never limited: a whole school gets in from one address. What is limited is failure.
 Per client address, a window of `SIGN_IN_WINDOW_S` (10 minutes) allows `SIGN_IN_FAILURE_ALLOWANCE`
-(50) wrong class codes or wrong secrets, plus `SIGN_IN_FAILURES_PER_CHILD` (2) for every child who
+(100) wrong class codes or wrong secrets, plus `SIGN_IN_FAILURES_PER_CHILD` (2) for every child who
 signed in from that address in the window. Past that, class-code lookups and picture or password
 sign-ins from the address are refused until the window ends. Each child also has their own lock-out
 after five wrong tries (classroom.services.student_sign_in). A QR card's token (256 random bits)

@@ -169,7 +169,7 @@ STUDENT_LOCK_AFTER_FAILURES = 5
 STUDENT_LOCK_SECONDS = 5 * 60
 # Children's sign-in counts failures per client address, never successes (classroom/sign_in_guard.py).
 SIGN_IN_WINDOW_S = int(os.environ.get("SIGN_IN_WINDOW_S", 10 * 60))
-SIGN_IN_FAILURE_ALLOWANCE = int(os.environ.get("SIGN_IN_FAILURE_ALLOWANCE", 50))
+SIGN_IN_FAILURE_ALLOWANCE = int(os.environ.get("SIGN_IN_FAILURE_ALLOWANCE", 100))
 SIGN_IN_FAILURES_PER_CHILD = int(os.environ.get("SIGN_IN_FAILURES_PER_CHILD", 2))
 # Addresses (or networks) of the reverse proxies whose X-Forwarded-For is believed; nobody else's is.
 TRUSTED_PROXIES = [item.strip() for item in os.environ.get("TRUSTED_PROXIES", "").split(",") if item.strip()]
