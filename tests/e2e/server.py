@@ -92,7 +92,6 @@ class LiveServer:
             "VAR_DIR": var_dir,
             "DEBUG": "0",
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "STUDENT_LOGIN_RATE": "1000/min",
             "TEACHER_LOGIN_RATE": "1000/min",
             "LOG_LEVEL": "WARNING",
         })
