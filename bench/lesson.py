@@ -15,20 +15,27 @@ For each K in --classes, two fresh uvicorn processes on a fresh PostgreSQL datab
    --sign-in-workers children at a time, classes interleaved. All come from 127.0.0.1, as a class
    behind one school address would.
 3. Quick-match burst: all children of all classes tap Quick match within --spread seconds (released
-   together by a barrier, each at their own offset). Tap to seated: from the tap until the child
-   knows the match has started, i.e. the answer says "active", or, for a child answered "lobby",
-   the match socket brings a state with match.status "active" (within 30 s; later is "left alone").
-4. Moves: every seated child plays --moves moves over the match socket, Four-in-a-Row plays built
-   from the view (two cards of the child's own hand whose product is on a free square; a discard
-   only if no pair fits). Round trip: sending the action until the state that answers its
-   client_id. The server's refusals ("error" messages) are counted apart from errors.
-5. Meanwhile each teacher opens the class's Live page data (GET /api/classes/<id>/live/)
+   together by a barrier, each at their own offset). Measured: the quick-match answer; tap to
+   seated, from the tap until the child knows the match has started (the answer says "active", or,
+   for a child answered "lobby", the match socket brings a state with match.status "active" within
+   30 s of the tap; later is "left alone"); the socket's opening (the handshake, which
+   tests/e2e/http_client.py allows 10 s).
+4. Moves: every seated child opens the match socket (if not open yet) and plays --moves moves,
+   Four-in-a-Row plays built from their own view (two hand cards, a wild one given a value, whose
+   product shows on a free square; a discard only if no pair fits). Round trip: from sending the
+   action until the state that answers its client_id. The server's refusals ("error" messages) are
+   counted apart from errors. A child waits at most 30 s for each turn: a partner who never came
+   (their socket did not open, say) shows as "no turn within 30 s".
+5. Meanwhile each teacher reads the class's Live page data (GET /api/classes/<id>/live/)
    --live-views times, --live-every seconds apart, from the release of the taps.
 
 Errors are everything that should not happen: a non-2xx answer, a socket closed or refused, a
-timeout. The exit code is 1 if any K had an error or a child left alone; the failures are printed,
-with the end of the servers' logs. The client is this one Python process (threads) on the same
-two cores as the servers: its CPU time is printed beside the burst.
+timeout. The exit code is 1 if any K had an error or a child left alone (30 children pair up
+exactly); the failures are printed, a few of each kind, with the end of the servers' logs. The
+client is this one Python process (a thread per child, and one per open socket) on the same two
+cores as the servers: the CPU use of the servers, PostgreSQL, Redis and the client during the
+sign-in burst and the quick-match burst is printed (from /proc), to tell a busy machine from
+waiting. K = 1, 10 and 30 take about two minutes in all.
 """
 
 from __future__ import annotations
@@ -62,6 +69,7 @@ GAME = "four_in_a_row"
 SEAT_WAIT_S = 30  # a child answered "lobby" waits this long for the match to start
 TURN_WAIT_S = 30  # a seated child waits this long for each of their turns (and each answer)
 JOIN_TIMEOUT_S = 180  # the last resort for a child's thread
+EXAMPLES = 3  # failures printed of each kind
 FIRST_NAMES = ["Ana", "Ben", "Cara", "Dan", "Eva", "Finn", "Gina", "Hugo", "Ida", "Jon", "Kai", "Lena", "Mia",
                "Nico", "Omar", "Pia", "Quinn", "Rosa", "Sam", "Tara", "Uma", "Vic", "Wen", "Xena", "Yuri", "Zoe",
                "Alma", "Bruno", "Cleo", "Dario"]
@@ -76,6 +84,7 @@ class Tally:
     sign_in_ms: list[float] = field(default_factory=list)
     answer_ms: list[float] = field(default_factory=list)
     seated_ms: list[float] = field(default_factory=list)
+    open_ms: list[float] = field(default_factory=list)
     move_ms: list[float] = field(default_factory=list)
     live_ms: list[float] = field(default_factory=list)
     answered_active: int = 0
@@ -83,7 +92,7 @@ class Tally:
     games_over: int = 0
     errors: Counter = field(default_factory=Counter)
     refusals: Counter = field(default_factory=Counter)
-    failures: list[str] = field(default_factory=list)
+    examples: dict[str, list[str]] = field(default_factory=dict)  # kind -> a few failures of that kind
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def add(self, name: str, value: float) -> None:
@@ -94,12 +103,17 @@ class Tally:
         kind = f"{step}: {describe(error)}"
         with self.lock:
             self.errors[kind] += 1
-            self.failures.append(f"{step}, {who}: {type(error).__name__}: {str(error)[:300]}")
+            self._example(kind, f"{step}, {who}: {type(error).__name__}: {str(error)[:300]}")
 
     def refusal(self, code: str, who: str, message: str) -> None:
         with self.lock:
             self.refusals[code] += 1
-            self.failures.append(f"refused, {who}: {code}: {message[:200]}")
+            self._example(f"refused: {code}", f"refused, {who}: {code}: {message[:200]}")
+
+    def _example(self, kind: str, text: str) -> None:
+        examples = self.examples.setdefault(kind, [])
+        if len(examples) < EXAMPLES:
+            examples.append(text)
 
 
 def describe(error: BaseException) -> str:
@@ -120,7 +134,9 @@ def describe(error: BaseException) -> str:
     if isinstance(error, urllib.error.URLError):
         return f"connection: {type(error.reason).__name__}"
     if isinstance(error, TimeoutError):
-        return "timeout"
+        if "handshake" in str(error):
+            return "socket not open within 10 s (the handshake's timeout in http_client.py)"
+        return re.sub(r" after \d+ moves", "", str(error)) or "timeout"
     return type(error).__name__
 
 
@@ -137,6 +153,39 @@ def percentiles(values: list[float]) -> tuple[float | None, float | None, float 
 
 def ms(value: float | None) -> str:
     return "-" if value is None else f"{value:,.0f}"
+
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(server_pids: set[int]) -> dict[str, float]:
+    """CPU seconds so far, from /proc: the machine (busy time), this client process, the servers,
+    PostgreSQL (live backends, and the exited ones in the postmaster's reaped-children time), Redis."""
+    jiffies = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]
+    own = os.times()
+    seconds = {"machine": (sum(jiffies) - jiffies[3] - jiffies[4]) / TICK, "client": own.user + own.system,
+               "servers": 0.0, "postgres": 0.0, "redis": 0.0}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            text = (entry / "stat").read_text()
+        except OSError:
+            continue
+        name, fields = text[text.index("(") + 1:text.rindex(")")], text[text.rindex(")") + 2:].split()
+        used = sum(int(v) for v in fields[11:15]) / TICK
+        if int(entry.name) in server_pids:
+            seconds["servers"] += used
+        elif name == "postgres":
+            seconds["postgres"] += used
+        elif name == "redis-server":
+            seconds["redis"] += used
+    return seconds
+
+
+def cpu_share(before: dict[str, float], after: dict[str, float], wall: float) -> dict[str, float]:
+    """Percent of one core over `wall` seconds (this machine has os.cpu_count() cores)."""
+    return {key: 100 * (after[key] - before[key]) / max(wall, 1e-9) for key in before}
 
 
 # --- the lesson's people ------------------------------------------------------------------------------
@@ -247,7 +296,7 @@ def play_moves(child: Child, socket, message: dict | None, moves: int, tally: Ta
             try:
                 message = json.loads(socket.recv(timeout=TURN_WAIT_S))
             except TimeoutError:
-                waiting = "an answer" if pending else "a turn"
+                waiting = "answer to a move" if pending else "turn"
                 raise TimeoutError(f"no {waiting} within {TURN_WAIT_S} s after {made} moves") from None
         kind = message.get("type")
         if kind == "error":
@@ -275,6 +324,14 @@ def play_moves(child: Child, socket, message: dict | None, moves: int, tally: Ta
         message = None
 
 
+def open_socket(child: Child, match_id: int, sockets: contextlib.ExitStack, tally: Tally):
+    """The match socket (tests/e2e/http_client.py: 10 s for the handshake), closed with `sockets`."""
+    started = time.perf_counter()
+    socket = sockets.enter_context(child.client.websocket(match_id))
+    tally.add("open_ms", (time.perf_counter() - started) * 1000)
+    return socket
+
+
 def child_session(child: Child, barrier: threading.Barrier, release: dict, offset: float, moves: int,
                   tally: Tally) -> None:
     """Wait for the release, tap Quick match at this child's offset, get seated, play the moves."""
@@ -297,7 +354,7 @@ def child_session(child: Child, barrier: threading.Barrier, release: dict, offse
                     tally.answered_active += 1
             else:
                 step = "waiting in the lobby"
-                socket = sockets.enter_context(child.client.websocket(match["id"]))
+                socket = open_socket(child, match["id"], sockets, tally)
                 first = wait_until_active(socket, tapped + SEAT_WAIT_S)
                 if first is None:
                     with tally.lock:
@@ -307,7 +364,7 @@ def child_session(child: Child, barrier: threading.Barrier, release: dict, offse
             tally.add("seated_ms", (seated - tapped) * 1000)
             step = "moves"
             if socket is None:
-                socket = sockets.enter_context(child.client.websocket(match["id"]))
+                socket = open_socket(child, match["id"], sockets, tally)
             play_moves(child, socket, first, moves, tally)
     except Exception as error:
         tally.error(step, child.who, error)
@@ -328,12 +385,13 @@ def watch_live(room: Room, released: threading.Event, views: int, every: float, 
         time.sleep(every)
 
 
-def burst(rooms: list[Room], args: argparse.Namespace, tally: Tally) -> float:
-    """Steps 3 to 5 for every signed-in child and every teacher; returns the seconds from the release
-    until the last child was done."""
+def burst(rooms: list[Room], args: argparse.Namespace, tally: Tally,
+          server_pids: set[int]) -> tuple[float, dict[str, float]]:
+    """Steps 3 to 5 for every signed-in child and every teacher. Returns the seconds from the release
+    until the last child was done, and the CPU use over that time."""
     children = [child for room in rooms for child in room.children if child.client is not None]
     if not children:
-        return 0.0
+        return 0.0, {}
     offsets = [args.spread * index / len(children) for index in range(len(children))]
     random.Random(args.seed).shuffle(offsets)
     release: dict = {}
@@ -351,17 +409,20 @@ def burst(rooms: list[Room], args: argparse.Namespace, tally: Tally) -> float:
     for thread in players + teachers:
         thread.start()
     released.wait(timeout=120)
+    time.sleep(max(0.0, release.get("at", 0.0) - time.perf_counter()))
+    cpu_before = cpu_seconds(server_pids)
     deadline = time.perf_counter() + JOIN_TIMEOUT_S
     for thread in players:
         thread.join(timeout=max(0.1, deadline - time.perf_counter()))
     wall = time.perf_counter() - release.get("at", time.perf_counter())
+    cpu = cpu_share(cpu_before, cpu_seconds(server_pids), wall)
     for thread in teachers:
         thread.join(timeout=max(0.1, deadline - time.perf_counter()))
     stuck = sum(thread.is_alive() for thread in players + teachers)
     if stuck:
         tally.error("bench", f"{stuck} threads", TimeoutError(f"{stuck} threads still running after "
                                                               f"{JOIN_TIMEOUT_S} s"))
-    return wall
+    return wall, cpu
 
 
 # --- one K ------------------------------------------------------------------------------------------------
@@ -371,41 +432,46 @@ class Result:
     children: int
     tally: Tally
     walls: dict[str, float]
-    client_cpu_s: float
+    cpu: dict[str, dict[str, float]]  # phase -> percent of one core
+    server_logs: dict[str, str]
 
 
 def run_lesson(classes: int, args: argparse.Namespace) -> Result:
     """Fresh servers and database; setup; the measured minute; the servers stopped (also on failure)."""
     tally = Tally()
     walls: dict[str, float] = {}
+    cpu: dict[str, dict[str, float]] = {}
     server, urls = LiveServer.start(ports=2)
     try:
+        server_pids = {process.pid for process in server.processes}
         started = time.perf_counter()
         with ThreadPoolExecutor(max_workers=args.setup_workers) as pool:
             rooms = list(pool.map(lambda number: set_up_room(number, urls), range(classes)))
         walls["setup"] = time.perf_counter() - started
         # Classes interleaved: the first child of every class, then the second...
         children = [child for group in zip(*(room.children for room in rooms), strict=True) for child in group]
-        cpu_before = sum(os.times()[:2])
-        started = time.perf_counter()
+        before, started = cpu_seconds(server_pids), time.perf_counter()
         with ThreadPoolExecutor(max_workers=args.sign_in_workers) as pool:
             list(pool.map(lambda child: sign_in(child, tally), children))
         walls["sign-in"] = time.perf_counter() - started
-        walls["quick match and moves"] = burst(rooms, args, tally)
-        cpu = sum(os.times()[:2]) - cpu_before
-        if tally.errors or tally.left_alone:
-            print_server_logs(server)
+        cpu["sign-in"] = cpu_share(before, cpu_seconds(server_pids), walls["sign-in"])
+        walls["burst"], cpu["burst"] = burst(rooms, args, tally, server_pids)
+        logs = server_logs(server) if tally.errors or tally.left_alone else {}
     finally:
         server.stop()
-    return Result(classes=classes, children=len(children), tally=tally, walls=walls, client_cpu_s=cpu)
+    return Result(classes=classes, children=len(children), tally=tally, walls=walls, cpu=cpu, server_logs=logs)
 
 
-def print_server_logs(server: LiveServer, lines: int = 30) -> None:
-    """The end of each server's log, before stop() removes them."""
-    for path in sorted(Path(server.env["VAR_DIR"]).glob("uvicorn-*.log")):
-        tail = path.read_text(errors="replace").splitlines()[-lines:]
-        print(f"\n--- last {len(tail)} lines of {path.name} ---")
-        print("\n".join(tail) if tail else "(empty)")
+def server_logs(server: LiveServer, lines: int = 30) -> dict[str, str]:
+    """The end of each server's log, read before stop() removes them."""
+    return {path.name: "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+            for path in sorted(Path(server.env["VAR_DIR"]).glob("uvicorn-*.log"))}
+
+
+def cpu_line(share: dict[str, float]) -> str:
+    if not share:
+        return "-"
+    return ", ".join(f"{key} {share[key]:.0f}" for key in ("servers", "postgres", "redis", "client", "machine"))
 
 
 def print_result(result: Result, args: argparse.Namespace) -> None:
@@ -414,14 +480,16 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
     print(f"\nK = {result.classes}: {result.classes} classes, {result.children} children, 2 servers, "
           f"Four-in-a-Row in pairs")
     print(f"setup {result.walls['setup']:.1f} s (not measured); sign-in burst {result.walls['sign-in']:.1f} s "
-          f"({args.sign_in_workers} children at a time); taps over {args.spread:.1f} s, then quick match and "
-          f"moves done {result.walls['quick match and moves']:.1f} s after the release; "
-          f"client CPU {result.client_cpu_s:.1f} s")
+          f"({args.sign_in_workers} children at a time); taps spread over {args.spread:.1f} s, the last child "
+          f"done {result.walls['burst']:.1f} s after the release")
+    print(f"CPU, % of one core ({os.cpu_count()} cores): sign-in: {cpu_line(result.cpu.get('sign-in', {}))}; "
+          f"quick match and moves: {cpu_line(result.cpu.get('burst', {}))}")
     print("| measure | n | p50 ms | p95 ms | max ms |")
     print("|---|---:|---:|---:|---:|")
     for label, values in (("sign-in (names + pictures)", tally.sign_in_ms),
                           ("quick-match answer", tally.answer_ms),
                           ("tap to seated", tally.seated_ms),
+                          ("socket open (handshake)", tally.open_ms),
                           ("move round trip", tally.move_ms),
                           ("teacher live view", tally.live_ms)):
         p50, p95, top = percentiles(values)
@@ -436,10 +504,10 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
         f"\n  {count} x {code}" for code, count in tally.refusals.most_common()))
     for line in tally.left_alone[:10]:
         print(f"  left alone: {line}")
-    for line in tally.failures[:20]:
-        print(f"  failure: {line}")
-    if len(tally.failures) > 20:
-        print(f"  ... and {len(tally.failures) - 20} more failures")
+    for kind, examples in tally.examples.items():
+        print(f"  e.g. {kind}:" + "".join(f"\n    {line}" for line in examples))
+    for name, tail in result.server_logs.items():
+        print(f"  --- the end of {name} ---\n{tail or '  (empty)'}")
 
 
 def print_summary(results: list[Result]) -> None:
