@@ -14,7 +14,7 @@ from classroom.permissions import classrooms_managed_by
 from classroom.presence import is_online
 from games import selectors
 from games.models import Challenge, Match
-from games.permissions import matches_visible_to
+from games.permissions import matches_visible_to, seat_index_of
 from games.services import class_games, moves
 from games.services import matches as service
 from games.services.broadcast import match_meta
@@ -36,13 +36,19 @@ def snapshot_response(request, match: Match, status_code=status.HTTP_200_OK) -> 
     return Response(selectors.match_snapshot(match_id=match.pk, seat=access.seat), status=status_code)
 
 
+def player_snapshot_response(request, match: Match, status_code=status.HTTP_201_CREATED) -> Response:
+    """The state message for the student a service just seated in `match`, from the service's own
+    match object: a quick-match burst should not read every match three times."""
+    return Response(selectors.snapshot_of(match=match, seat=seat_index_of(request.user, match)), status=status_code)
+
+
 class QuickMatchView(APIView):
     permission_classes = [IsStudent]
 
     @extend_schema(request=None, responses=StateMessage, summary="Join (or open) the assignment's lobby")
     def post(self, request, assignment_id: int):
         match = service.match_quick(user=request.user, assignment_id=assignment_id)
-        return snapshot_response(request, match, status.HTTP_201_CREATED)
+        return player_snapshot_response(request, match)
 
 
 class ComputerMatchSerializer(serializers.Serializer):
@@ -58,7 +64,7 @@ class ComputerMatchView(APIView):
         data.is_valid(raise_exception=True)
         match = service.match_against_computer(user=request.user, assignment_id=assignment_id,
                                                bot_level=data.validated_data["bot_level"])
-        return snapshot_response(request, match, status.HTTP_201_CREATED)
+        return player_snapshot_response(request, match)
 
 
 class ChallengeSerializer(serializers.ModelSerializer):

@@ -2,7 +2,7 @@
 few moves, against two server processes sharing PostgreSQL and Redis.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/mpg_bench REDIS_URL=redis://127.0.0.1:6379/5 \\
-        .venv/bin/python bench/lesson.py [--classes 1 10 30] [--moves 3] [--spread 1.0]
+        .venv/bin/python bench/lesson.py [--classes 1 10 30] [--moves 3] [--spread 1.0] [--minute 60]
 
 For each K in --classes, two fresh uvicorn processes on a fresh PostgreSQL database, sharing Redis
 (tests/e2e/server.py, `LiveServer.start(ports=2)`), stopped again at the end of that K:
@@ -14,8 +14,10 @@ For each K in --classes, two fresh uvicorn processes on a fresh PostgreSQL datab
    (GET /api/student-login/<code>/) and signs in with their pictures (POST /api/student-login/);
    --sign-in-workers children at a time, classes interleaved. All come from 127.0.0.1, as a class
    behind one school address would.
-3. Quick-match burst: all children of all classes tap Quick match within --spread seconds (released
-   together by a barrier, each at their own offset). Measured: the quick-match answer; tap to
+3. Quick-match bursts: each class's children tap Quick match within --spread seconds (1) of the
+   class's start, and the classes start evenly over --minute seconds (60: the first minute of a lesson,
+   in a seeded order; 0 puts every class in the same second, the worst case). Released together by a
+   barrier, each child at their own offset. Measured: the quick-match answer; tap to
    seated, from the tap until the child knows the match has started (the answer says "active", or,
    for a child answered "lobby", the match socket brings a state with match.status "active" within
    30 s of the tap; later is "left alone"); the socket's opening (the handshake, which
@@ -392,8 +394,18 @@ def burst(rooms: list[Room], args: argparse.Namespace, tally: Tally,
     children = [child for room in rooms for child in room.children if child.client is not None]
     if not children:
         return 0.0, {}
-    offsets = [args.spread * index / len(children) for index in range(len(children))]
-    random.Random(args.seed).shuffle(offsets)
+    # Each class has its burst: its children tap within --spread seconds of the class's start, and
+    # the classes start evenly over --minute seconds in a seeded order (0: all in the same second).
+    rng = random.Random(args.seed)
+    starts = [args.minute * index / len(rooms) for index in range(len(rooms))]
+    rng.shuffle(starts)
+    start_of = {room.number: start for room, start in zip(rooms, starts, strict=True)}
+    offsets = []
+    for room in rooms:
+        mine = [child for child in room.children if child.client is not None]
+        within = [args.spread * index / len(mine) for index in range(len(mine))]
+        rng.shuffle(within)
+        offsets += [start_of[room.number] + offset for offset in within]
     release: dict = {}
     released = threading.Event()
 
@@ -480,7 +492,8 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
     print(f"\nK = {result.classes}: {result.classes} classes, {result.children} children, 2 servers, "
           f"Four-in-a-Row in pairs")
     print(f"setup {result.walls['setup']:.1f} s (not measured); sign-in burst {result.walls['sign-in']:.1f} s "
-          f"({args.sign_in_workers} children at a time); taps spread over {args.spread:.1f} s, the last child "
+          f"({args.sign_in_workers} children at a time); each class's taps within {args.spread:.1f} s, "
+          f"classes starting over {args.minute:.0f} s, the last child "
           f"done {result.walls['burst']:.1f} s after the release")
     print(f"CPU, % of one core ({os.cpu_count()} cores): sign-in: {cpu_line(result.cpu.get('sign-in', {}))}; "
           f"quick match and moves: {cpu_line(result.cpu.get('burst', {}))}")
@@ -539,7 +552,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--classes", type=int, nargs="+", default=[1, 10, 30], help="K: classes of 30 (each run)")
     parser.add_argument("--moves", type=int, default=3, help="moves each seated child plays")
-    parser.add_argument("--spread", type=float, default=1.0, help="seconds over which all the children tap")
+    parser.add_argument("--spread", type=float, default=1.0, help="seconds over which a class's children tap")
+    parser.add_argument("--minute", type=float, default=60.0,
+                        help="seconds over which the classes' bursts start (0: every class in the same second)")
     parser.add_argument("--sign-in-workers", type=int, default=32, help="children signing in at once")
     parser.add_argument("--setup-workers", type=int, default=8, help="classes set up at once")
     parser.add_argument("--live-views", type=int, default=4, help="live-view reads per teacher")

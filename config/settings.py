@@ -165,6 +165,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 14
+# Sessions are read from the cache (Redis when configured) and written through to the database:
+# every request and every socket's sign-in check skips a database query, and nothing is lost when
+# the cache is emptied.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 STUDENT_LOCK_AFTER_FAILURES = 5
 STUDENT_LOCK_SECONDS = 5 * 60
 # Children's sign-in counts failures per client address, never successes (classroom/sign_in_guard.py).

@@ -36,6 +36,11 @@ def match_access(*, user: User, match_id: int) -> MatchAccess | None:
 def match_snapshot(*, match_id: int, seat: int | None) -> dict:
     """The current state message for one seat (or a spectator)."""
     match = Match.objects.select_related("assignment").prefetch_related("seats__user").get(pk=match_id)
+    return snapshot_of(match=match, seat=seat)
+
+
+def snapshot_of(*, match: Match, seat: int | None) -> dict:
+    """The state message of a match object in hand (a service's answer), without reading it again."""
     views = views_for(match)
     return {"type": "state", "version": match.version,
             "view": views.get(SPECTATOR if seat is None else str(seat)), "events": [], "match": match_meta(match)}

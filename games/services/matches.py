@@ -47,8 +47,9 @@ def _current_match(user: User) -> Match | None:
             .order_by("-created_at").first())
 
 
-def _refuse_if_busy(user: User) -> None:
-    current = _current_match(user)
+def _refuse_if_busy(user: User, current: Match | None = None) -> None:
+    """Refuse with the match the child is in (the page goes there). `current`: already read."""
+    current = current or _current_match(user)
     if current is not None:
         raise ServiceError("already_playing", "Finish (or leave) your current match first.",
                            extra={"match_id": current.pk})
@@ -90,7 +91,7 @@ def match_quick(*, user: User, assignment_id: int) -> Match:
     current = _current_match(user)
     if current is not None and current.assignment_id == assignment.pk and current.kind == Match.Kind.QUICK:
         return current
-    _refuse_if_busy(user)
+    _refuse_if_busy(user, current)
     _lock_pairing(assignment)
     lobby = _open_lobby(assignment)
     if lobby is None:
