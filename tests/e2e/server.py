@@ -33,9 +33,11 @@ class LiveServer:
     _drop: object = None
 
     @classmethod
-    def start(cls, ports: int = 1, worker: bool = False) -> tuple[LiveServer, list[str]]:
+    def start(cls, ports: int = 1, worker: bool = False, sqlite: bool = False) -> tuple[LiveServer, list[str]]:
+        """`ports` server processes (and a Celery worker); on PostgreSQL when DATABASE_URL names it,
+        unless `sqlite` asks for what `make run` uses (SQLite, the in-memory channel layer)."""
         server = cls()
-        server.env = server._environment()
+        server.env = server._environment(sqlite=sqlite)
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
                        env=server.env, check=True)
         urls = [server.serve(free_port()) for _ in range(ports)]
@@ -85,8 +87,11 @@ class LiveServer:
         else:
             shutil.rmtree(self.env.get("VAR_DIR", ""), ignore_errors=True)
 
-    def _environment(self) -> dict:
+    def _environment(self, sqlite: bool = False) -> dict:
         env = dict(os.environ)
+        if sqlite:
+            env.pop("DATABASE_URL", None)
+            env.pop("REDIS_URL", None)
         var_dir = tempfile.mkdtemp(prefix="mpg-e2e-")
         env.update({
             "VAR_DIR": var_dir,
