@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.reports.mastery import NEEDS_PRACTICE, WORDS, known
 from games.reports.mistakes import LABELS
 from games.reports.queries import (
     Scope,
@@ -15,7 +16,6 @@ from games.reports.queries import (
 )
 
 MOST_MISSED = 10
-MASTERED_AT = 0.9
 
 
 def grid_size(facts: list[dict]) -> int:
@@ -39,6 +39,7 @@ def student_report(scope: Scope) -> dict:
         "judgements": judgement_accuracy(scope),
         "mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])} for row in mistakes],
         "totals": _totals(facts, scope),
+        "states": WORDS,
     }
 
 
@@ -47,7 +48,7 @@ def _totals(facts: list[dict], scope: Scope) -> dict:
     right = sum(row["right"] for row in judgement_accuracy(scope))
     return {"attempts": attempts, "right": right, "accuracy": round(right / attempts, 3) if attempts else None,
             "facts_seen": len(facts),
-            "facts_mastered": sum(1 for f in facts if f["accuracy"] >= MASTERED_AT and f["attempts"] >= 3)}
+            "facts_mastered": len(known(facts))}
 
 
 def class_report(scope: Scope, students: list[tuple[int, int, str]]) -> dict:
@@ -81,13 +82,13 @@ def class_report(scope: Scope, students: list[tuple[int, int, str]]) -> dict:
         "judgements": judgement_accuracy(scope),
         "mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])}
                      for row in mistakes_by_type(scope)],
+        "states": WORDS,
     }
 
 
 def progress_summary(facts: list[dict]) -> dict:
-    """A child's own view: facts mastered and facts to practise."""
-    mastered = [f for f in facts if f["attempts"] >= 3 and f["accuracy"] >= MASTERED_AT]
-    practise = [f for f in facts if f["wrong"] and f["accuracy"] < MASTERED_AT]
-    practise.sort(key=lambda f: (f["accuracy"], -f["wrong"]))
-    return {"mastered": [[f["a"], f["b"]] for f in mastered], "practise": [[f["a"], f["b"]] for f in practise[:12]],
-            "facts": facts}
+    """A child's own view: the facts they know and the facts to practise (games.reports.mastery)."""
+    practise = [f for f in facts if f["wrong"] and f["state"] != "mastered"]
+    practise.sort(key=lambda f: (f["state"] != NEEDS_PRACTICE, f["accuracy"], -f["wrong"]))
+    return {"mastered": [[f["a"], f["b"]] for f in known(facts)], "practise": [[f["a"], f["b"]] for f in practise[:12]],
+            "facts": facts, "states": WORDS}

@@ -12,9 +12,11 @@ from django.db.models import Case, Count, DurationField, ExpressionWrapper, F, I
 from django.db.models.functions import Coalesce, TruncWeek
 
 from games.models import Attempt, Match, Seat
+from games.reports.mastery import MASTERED_AFTER, NEEDS_PRACTICE_BELOW, state_of
 
-MIN_ATTEMPTS_FOR_HELP = 3
-HELP_BELOW = 0.75
+# A child needs help with a fact when it needs practice (games.reports.mastery) over enough tries.
+MIN_ATTEMPTS_FOR_HELP = MASTERED_AFTER
+HELP_BELOW = NEEDS_PRACTICE_BELOW
 RIGHT = Sum(Case(When(correct=True, then=1), default=0, output_field=IntegerField()))
 
 
@@ -82,7 +84,8 @@ def fact_table(scope: Scope) -> list[dict]:
         rows = cursor.fetchall()
     return [
         {"a": a, "b": b, "attempts": n, "right": int(right), "wrong": n - int(right),
-         "accuracy": round(int(right) / n, 3), "median_think_ms": round(float(median))}
+         "accuracy": round(int(right) / n, 3), "median_think_ms": round(float(median)),
+         "state": state_of(n, int(right))}
         for a, b, n, right, median in rows
     ]
 

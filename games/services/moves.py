@@ -19,6 +19,7 @@ from games import clock
 from games.bots import get_bot
 from games.engines import IllegalAction, Outcome, get_engine
 from games.models import Attempt, Match, Move, Seat
+from games.reports.attribution import attributed_fact
 from games.reports.mistakes import classify
 from games.services import match_store
 from games.services.broadcast import send_on_commit
@@ -187,7 +188,8 @@ def _record(match: Match, outcome: Outcome, *, seat: int | None, source: str, ac
 
 
 def _store_attempts(match: Match, attempts: list[dict]) -> None:
-    """Students' attempts only: not a computer player's, nor a stand-in bot's."""
+    """Students' attempts only (not a computer player's, nor a stand-in bot's), each with its mistake type
+    and the grid fact it counts for or against (games.reports)."""
     students = {seat.index: seat.user_id for seat in match.seat_list()
                 if seat.user_id and not seat.bot_playing}
     rows = []
@@ -195,12 +197,14 @@ def _store_attempts(match: Match, attempts: list[dict]) -> None:
         student = students.get(item["seat"])
         if student is None:
             continue
-        fact = item.get("fact") or [None, None]
+        mistake_type = classify(item["kind"], item["a"], item["b"], item.get("answer"), item["correct"])
+        fact = attributed_fact(kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"),
+                               correct=item["correct"], mistake_type=mistake_type) or (None, None)
         rows.append(Attempt(
             student_id=student, classroom_id=match.classroom_id, match=match, game=match.game,
             kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"), correct=item["correct"],
             think_ms=max(0, int(item.get("think_ms") or 0)), fact_a=fact[0], fact_b=fact[1],
-            mistake_type=classify(item["kind"], item["a"], item["b"], item.get("answer"), item["correct"])))
+            mistake_type=mistake_type))
     match_store.insert(rows)
 
 

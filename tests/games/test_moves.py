@@ -208,3 +208,18 @@ def test_another_players_client_id_is_not_answered_as_a_duplicate(make_assignmen
     with pytest.raises(Forbidden):
         match_submit_action(match_id=match.pk, user=pupils[2].user, action={"type": "mark", "cell": [0, 0]},
                             client_id="shared")
+
+
+def test_a_wrong_multiplin_try_is_stored_against_the_product_cards_fact_not_the_cards_played(
+        make_assignment, pupils, fake_clock):
+    """The issue's example: 4 dropped on 4 for the product card 63 is a miss of 7 x 9, not of 4 x 4."""
+    match = two_player_match(make_assignment, pupils, game="multiplin")
+    state = match.state
+    state["hands"][0][0], state["table"][0], state["product"] = 4, 4, 63
+    Match.objects.filter(pk=match.pk).update(state=state)
+    fake_clock.advance(1000)
+    match_submit_action(match_id=match.pk, user=seat_user(match, 0),
+                        action={"type": "solve", "round": state["round"], "hand": 0, "table": 0})
+    stored = Attempt.objects.get(match=match)
+    assert (stored.a, stored.b, stored.answer, stored.correct) == (4, 4, 63, False)
+    assert (stored.fact_a, stored.fact_b) == (7, 9)

@@ -36,6 +36,7 @@ describe("My progress", () => {
     const chips = within(know).getAllByRole("listitem");
     expect(chips.map((c) => c.textContent)).toEqual(["★2 × 32 times 3", "★7 × 87 times 8"]);
     expect(screen.getByText("You know 2 facts. Well done!")).toBeTruthy();
+    expect(screen.getByText(/right at least 9 times out of 10, and 3 times or more/)).toBeTruthy();
     const practise = screen.getByRole("list", { name: "Facts to practise" });
     expect(within(practise).getByText("6 times 9")).toBeTruthy();
 

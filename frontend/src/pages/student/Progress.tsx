@@ -49,6 +49,7 @@ export function ProgressPage() {
               </span>
               Facts I know
             </h2>
+            <p className="muted">A star for a fact you got right at least 9 times out of 10, and 3 times or more.</p>
             {progress.mastered.length === 0 ? (
               <p>Play a game to earn your first star!</p>
             ) : (

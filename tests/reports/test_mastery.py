@@ -1,0 +1,42 @@
+"""One definition of how well a child knows a fact (games.reports.mastery), at each boundary."""
+
+import pytest
+
+from games.reports.build import progress_summary
+from games.reports.mastery import LEARNING, MASTERED, NEEDS_PRACTICE, NOT_PLAYED, counts_as_known, state_of
+
+
+@pytest.mark.parametrize(("attempts", "right", "state"), [
+    (0, 0, NOT_PLAYED),
+    (1, 0, NEEDS_PRACTICE),
+    (4, 2, NEEDS_PRACTICE),       # 50 %
+    (4, 3, LEARNING),             # 75 % is no longer "needs practice"
+    (1, 1, LEARNING),             # right once is not mastered yet
+    (2, 2, LEARNING),
+    (3, 3, MASTERED),             # 3 tries, all right
+    (10, 9, MASTERED),            # 90 %
+    (10, 8, LEARNING),            # 80 %
+    (20, 17, LEARNING),           # 85 %
+])
+def test_each_boundary_of_the_states(attempts, right, state):
+    assert state_of(attempts, right) == state
+
+
+def test_x1_facts_and_facts_off_the_grid_do_not_count_as_known():
+    assert counts_as_known(7, 8)
+    assert counts_as_known(12, 12)
+    assert not counts_as_known(1, 7)
+    assert not counts_as_known(2, 13)
+
+
+def row(a, b, attempts, right):
+    return {"a": a, "b": b, "attempts": attempts, "right": right, "wrong": attempts - right,
+            "accuracy": right / attempts, "state": state_of(attempts, right)}
+
+
+def test_the_progress_page_knows_only_mastered_grid_facts_and_practises_the_weakest_first():
+    facts = [row(1, 5, 6, 6), row(7, 8, 4, 4), row(6, 7, 1, 1), row(3, 4, 10, 8), row(6, 9, 4, 1), row(2, 2, 3, 3)]
+    progress = progress_summary(facts)
+    assert progress["mastered"] == [[7, 8], [2, 2]]  # not 1 x 5 (x1), not 6 x 7 (right once)
+    assert progress["practise"] == [[6, 9], [3, 4]]  # needs practice before learning
+    assert set(progress["states"]) == {NOT_PLAYED, NEEDS_PRACTICE, LEARNING, MASTERED}
