@@ -5,11 +5,11 @@ make fifteen started matches and nobody waits alone; a double tap answers with t
 from __future__ import annotations
 
 import os
-import threading
 from collections import Counter
 
 import pytest
 
+from tests.concurrency import run_together
 from tests.e2e.http_client import (
     ApiClient,
     classroom_with_students,
@@ -19,27 +19,6 @@ from tests.e2e.http_client import (
 from tests.e2e.server import LiveServer
 
 CHILDREN = 30
-
-
-def at_once(calls: list) -> list:
-    """Each call on its own thread, released together; each result (or the error raised)."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(index: int) -> None:
-        barrier.wait(timeout=30)
-        try:
-            results[index] = calls[index]()
-        except Exception as error:
-            results[index] = error
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(thread.is_alive() for thread in threads), "a request never finished"
-    return results
 
 
 @pytest.fixture(params=[
@@ -64,7 +43,7 @@ def test_thirty_children_tapping_at_once_make_fifteen_matches_and_a_double_tap_o
     (assignment,) = children[0].request("GET", "/api/my/assignments/")
     tap = f"/api/assignments/{assignment['id']}/quick-match/"
     # the last child taps twice in the same instant
-    answers = at_once([lambda c=child: c.request("POST", tap) for child in children] +
+    answers = run_together([lambda c=child: c.request("POST", tap) for child in children] +
                       [lambda: children[-1].request("POST", tap)])
     errors = [answer for answer in answers if isinstance(answer, Exception)]
     assert not errors, errors

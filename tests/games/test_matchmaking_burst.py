@@ -3,7 +3,6 @@ bursts pair everybody, double taps and challenges accepted together leave each c
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 from collections.abc import Callable
 
@@ -14,33 +13,16 @@ from classroom.errors import ServiceError
 from games.models import Match, Seat
 from games.services.assignments import assignment_create
 from games.services.matches import challenge_answer, challenge_create, match_quick
+from tests.concurrency import run_together
 from tests.factories import StudentFactory
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def at_once(calls: list[Callable[[], object]]) -> list[object]:
-    """Run every call on its own thread, released together; each result or the ServiceError raised."""
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = [None] * len(calls)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=30)
-            results[index] = calls[index]()
-        except ServiceError as refusal:
-            results[index] = refusal
-        except Exception as error:  # an unexpected error must fail the test, not vanish in a thread
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(thread.is_alive() for thread in threads), "a request never finished"
+    """Every call on its own thread and database connection, released together; each result or the
+    ServiceError raised. Any other error fails the test."""
+    results = run_together(calls, after_each=lambda: connection.close())  # each thread's own connection
     unexpected = [r for r in results if isinstance(r, Exception) and not isinstance(r, ServiceError)]
     assert not unexpected, unexpected
     return results
