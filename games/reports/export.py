@@ -12,15 +12,19 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from games.models import Report
+from games.reports.heat_scale import colours_of, scale
 
-# Colour-blind-safe sequential scale (light yellow -> dark blue), as on the heatmap page.
-SCALE = ["#ffffcc", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#0c2c84"]
+# What teachers read for each kind of claim (the web report says the same).
+KIND_LABELS = {"multiply": "Products", "factor_pair": "Factor or multiple", "divisor": "Divisors"}
 
 
-def colour_for(accuracy: float | None) -> str | None:
-    if accuracy is None:
-        return None
-    return SCALE[min(len(SCALE) - 1, int(accuracy * len(SCALE)))]
+def grid_cell(fact: dict | None) -> tuple[str, str | None, str]:
+    """A square of the PDF grid: its text, background (None: not played) and text colour, on the
+    one scale the web grid uses (heat_scale.json)."""
+    if fact is None:
+        return scale()["not_played"]["mark"], None, "#64748b"
+    background, text = colours_of(fact["accuracy"])
+    return f"{fact['accuracy']:.0%}\n({fact['attempts']})", background, text
 
 
 def facts_csv(report: Report) -> str:
@@ -57,7 +61,7 @@ def report_pdf(report: Report) -> bytes:
     data = report.data
     story = [Paragraph(report_title(report), styles["Title"]),
              Paragraph(f"Built {report.built_at:%d %B %Y, %H:%M} UTC. Each square: accuracy (attempts).",
-                       styles["Normal"]), Spacer(1, 4 * mm), _grid_table(data)]
+                       styles["Normal"]), Spacer(1, 4 * mm), _grid_table(data), Spacer(1, 2 * mm), _legend()]
     if data.get("most_missed"):
         story += [Spacer(1, 4 * mm), Paragraph("Most missed facts", styles["Heading2"]), _simple_table(
             ["Fact", "Attempts", "Wrong", "Accuracy", "Median think time"],
@@ -65,7 +69,7 @@ def report_pdf(report: Report) -> bytes:
               f"{f['median_think_ms'] / 1000:.1f} s"] for f in data["most_missed"]])]
     if data.get("mistakes"):
         story += [Spacer(1, 4 * mm), Paragraph("Mistakes by type", styles["Heading2"]), _simple_table(
-            ["Kind", "Type", "Count"], [[m["kind"].replace("_", " "), m["label"], m["count"]]
+            ["Kind", "Type", "Count"], [[KIND_LABELS.get(m["kind"], m["kind"]), m["label"], m["count"]]
                                         for m in data["mistakes"]])]
     if data.get("needs_help"):
         story += [Spacer(1, 4 * mm), Paragraph("Students who need help", styles["Heading2"]), _simple_table(
@@ -92,16 +96,26 @@ def _grid_table(data: dict) -> Table:
     for a in range(1, size + 1):
         row = [a]
         for b in range(1, size + 1):
-            fact = by_fact.get((min(a, b), max(a, b)))
-            row.append(f"{fact['accuracy']:.0%}\n({fact['attempts']})" if fact else "")
-            shade = colour_for(fact["accuracy"]) if fact else None
-            if shade:
-                style.append(("BACKGROUND", (b, a), (b, a), colors.HexColor(shade)))
-                if fact["accuracy"] >= 0.57:
-                    style.append(("TEXTCOLOR", (b, a), (b, a), colors.white))
+            text, background, text_colour = grid_cell(by_fact.get((min(a, b), max(a, b))))
+            row.append(text)
+            if background:
+                style.append(("BACKGROUND", (b, a), (b, a), colors.HexColor(background)))
+            style.append(("TEXTCOLOR", (b, a), (b, a), colors.HexColor(text_colour)))
         rows.append(row)
     cell = 170 * mm / (size + 1)
     return Table(rows, colWidths=[cell] * (size + 1), rowHeights=[cell * 0.8] * (size + 1), style=TableStyle(style))
+
+
+def _legend() -> Table:
+    """What the colours mean: each band of the scale, and the mark of a fact not played."""
+    bands = scale()
+    cells = [*bands["labels"], bands["not_played"]["mark"] + " not played"]
+    style = [("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("FONTSIZE", (0, 0), (-1, -1), 7),
+             ("ALIGN", (0, 0), (-1, -1), "CENTER")]
+    for index, (colour, text) in enumerate(zip(bands["colours"], bands["text"], strict=True)):
+        style += [("BACKGROUND", (index, 0), (index, 0), colors.HexColor(colour)),
+                  ("TEXTCOLOR", (index, 0), (index, 0), colors.HexColor(text))]
+    return Table([cells], style=TableStyle(style))
 
 
 def _simple_table(header: list[str], rows: list[list]) -> Table:

@@ -20,6 +20,12 @@ def test_frontend_pictures_are_the_backends_pictures():
     assert frontend == backend, "frontend pictures are stale: run `make frontend-generated`"
 
 
+def test_the_web_grid_and_the_pdf_use_one_colour_scale():
+    backend = json.loads((ROOT / "games" / "reports" / "heat_scale.json").read_text())
+    frontend = json.loads((ROOT / "frontend" / "src" / "generated" / "heatScale.json").read_text())
+    assert frontend == backend, "the web grid's colour scale is stale: run `make frontend-generated`"
+
+
 def test_the_schema_does_not_depend_on_the_database_backend():
     """Model integer fields get their range from the database backend (PostgreSQL's differ from
     SQLite's), so the committed schema would be stale on one of them: declare such fields."""

@@ -188,3 +188,32 @@ def test_asking_again_while_a_report_builds_returns_the_same_build(classroom, fi
     assert report_request(classroom=classroom, period="7d") != first
     report_build(report_id=first.pk)
     assert report_request(classroom=classroom) != first
+
+
+@pytest.mark.parametrize("accuracy", [0.0, 0.3, 0.5, 0.7, 0.8, 0.87, 0.9, 0.96, 1.0])
+def test_the_pdf_grid_colours_each_band_on_the_one_scale(accuracy):
+    from games.reports.export import grid_cell
+    from games.reports.heat_scale import bucket_of, scale
+
+    text, background, text_colour = grid_cell({"accuracy": accuracy, "attempts": 10})
+    bucket = bucket_of(accuracy)
+    assert (background, text_colour) == (scale()["colours"][bucket], scale()["text"][bucket])
+    assert text.startswith(f"{accuracy:.0%}")
+
+
+def test_the_pdf_marks_a_fact_not_played_and_has_a_legend_and_no_internal_words(classroom, fixture):
+    import io
+
+    from pypdf import PdfReader
+
+    from games.reports.export import grid_cell, report_pdf
+
+    assert grid_cell(None)[:2] == ("\u2013", None)  # an en dash
+    report = build(classroom)
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(report_pdf(report))).pages)
+    assert "Under 50%" in text
+    assert "95\u2013100%" in text
+    assert "not played" in text
+    assert "Factor or multiple" in text
+    assert "factor pair" not in text.lower()
+    assert "factor_pair" not in text

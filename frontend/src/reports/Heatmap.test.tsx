@@ -29,9 +29,9 @@ describe("Heatmap", () => {
       const td = cell(container, a, b);
       expect(td.textContent).toContain("60");
       expect(td.textContent).toContain("60% right (6 of 10 tries)");
-      expect(td.style.background).toBe("rgb(199, 233, 180)"); // #c7e9b4: 50-64 %
+      expect(td.style.background).toBe("rgb(34, 94, 168)"); // #225ea8: 50-64 %, the second strongest
     }
-    expect(cell(container, 8, 8).textContent).toBe("8 × 8 = 64: not played yet");
+    expect(cell(container, 8, 8).textContent).toBe("–8 × 8 = 64: not played yet"); // the dash is drawn, not read
     expect(cell(container, 8, 8).style.background).toBe("");
   });
 

@@ -8,8 +8,9 @@ import { factLabel, formatPercent, formatSeconds } from "./format";
 import { RepTable } from "./RepTable";
 import {
   BUCKET_LABELS,
+  BUCKET_TEXT,
   HEAT_COLOURS,
-  FIRST_WHITE_TEXT_BUCKET,
+  NOT_PLAYED,
   coloursOf,
   factAt,
   factsOutside,
@@ -132,11 +133,9 @@ export function Heatmap({ facts, gridSize, caption, variant = "teacher", withLis
                       onMouseEnter={() => setHovered([a, b])}
                       onMouseLeave={() => setHovered(null)}
                     >
-                      {fact && (
-                        <span aria-hidden="true" className="rep-heat-value">
-                          {variant === "child" ? a * b : Math.round(fact.accuracy * 100)}
-                        </span>
-                      )}
+                      <span aria-hidden="true" className="rep-heat-value">
+                        {fact ? (variant === "child" ? a * b : Math.round(fact.accuracy * 100)) : NOT_PLAYED.mark}
+                      </span>
                       <span className="sr-only">{describeFact(a, b, fact, variant)}</span>
                     </td>
                   );
@@ -197,12 +196,14 @@ export function HeatLegend({ variant = "teacher" }: { variant?: HeatmapVariant }
               ))}
             </span>
             <span>
-              Light: still learning. Dark: <strong>I know it!</strong>
+              Dark: practise this. Light: <strong>I know it!</strong>
             </span>
           </li>
           <li>
-            <span className="rep-swatch rep-swatch-unseen" aria-hidden="true" />
-            White: not played yet
+            <span className="rep-swatch rep-swatch-unseen" aria-hidden="true">
+              {NOT_PLAYED.mark}
+            </span>
+            A dash: not played yet
           </li>
         </ul>
       </div>
@@ -218,14 +219,16 @@ export function HeatLegend({ variant = "teacher" }: { variant?: HeatmapVariant }
           <li key={colour}>
             <span
               className="rep-swatch"
-              style={{ background: colour, color: i >= FIRST_WHITE_TEXT_BUCKET ? "#fff" : "#1f2937" }}
+              style={{ background: colour, color: BUCKET_TEXT[i] }}
               aria-hidden="true"
             />
             {BUCKET_LABELS[i]}
           </li>
         ))}
         <li>
-          <span className="rep-swatch rep-swatch-unseen" aria-hidden="true" />
+          <span className="rep-swatch rep-swatch-unseen" aria-hidden="true">
+            {NOT_PLAYED.mark}
+          </span>
           Not played yet
         </li>
       </ul>

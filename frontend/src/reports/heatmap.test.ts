@@ -5,6 +5,7 @@ import {
   DARK_TEXT,
   HEAT_COLOURS,
   LIGHT_TEXT,
+  NOT_PLAYED,
   bucketOf,
   coloursOf,
   contrastRatio,
@@ -13,6 +14,7 @@ import {
   factsOutside,
   gridSizeFor,
   indexFacts,
+  luminance,
 } from "./heatmap";
 
 const fact = (a: number, b: number, accuracy: number, attempts = 10): FactStat => ({
@@ -26,8 +28,14 @@ const fact = (a: number, b: number, accuracy: number, attempts = 10): FactStat =
 });
 
 describe("colour buckets", () => {
-  it("uses exactly the agreed scale", () => {
-    expect(HEAT_COLOURS).toEqual(["#ffffcc", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#0c2c84"]);
+  it("gives the weakest facts the strongest colour: each bucket up is lighter", () => {
+    expect(HEAT_COLOURS).toEqual(["#0c2c84", "#225ea8", "#1d91c0", "#41b6c4", "#7fcdbb", "#c7e9b4", "#ffffcc"]);
+    for (let i = 1; i < HEAT_COLOURS.length; i++) expect(luminance(HEAT_COLOURS[i]!)).toBeGreaterThan(luminance(HEAT_COLOURS[i - 1]!));
+  });
+
+  it("marks a fact not played with a sign, not a colour alone", () => {
+    expect(NOT_PLAYED.mark).toBe("–");
+    expect(HEAT_COLOURS).not.toContain(NOT_PLAYED.colour);
   });
 
   it("puts each accuracy in its bucket, boundaries included", () => {
@@ -55,12 +63,12 @@ describe("colour buckets", () => {
     for (let i = 1; i < BUCKET_FLOORS.length; i++) expect(BUCKET_FLOORS[i]!).toBeGreaterThan(BUCKET_FLOORS[i - 1]!);
   });
 
-  it("writes white on the three darkest colours only", () => {
-    expect(coloursOf(0.3)).toEqual({ background: "#ffffcc", color: DARK_TEXT });
+  it("writes white on the three darkest colours only (the weakest facts)", () => {
+    expect(coloursOf(0.3)).toEqual({ background: "#0c2c84", color: LIGHT_TEXT });
+    expect(coloursOf(0.6)).toEqual({ background: "#225ea8", color: LIGHT_TEXT });
+    expect(coloursOf(0.7)).toEqual({ background: "#1d91c0", color: LIGHT_TEXT });
     expect(coloursOf(0.8)).toEqual({ background: "#41b6c4", color: DARK_TEXT });
-    expect(coloursOf(0.86)).toEqual({ background: "#1d91c0", color: LIGHT_TEXT });
-    expect(coloursOf(0.92)).toEqual({ background: "#225ea8", color: LIGHT_TEXT });
-    expect(coloursOf(1)).toEqual({ background: "#0c2c84", color: LIGHT_TEXT });
+    expect(coloursOf(1)).toEqual({ background: "#ffffcc", color: DARK_TEXT });
   });
 
   it("keeps cell text readable: at least 3:1 (large bold text) on every colour, 4.5:1 on most", () => {

@@ -1,16 +1,22 @@
 // The times-table heatmap's logic: which fact a cell shows, and its colour.
 import type { FactStat } from "../api/reports";
+// The one scale of the web grid and the PDF, copied from games/reports/heat_scale.json by
+// `make frontend-generated` (a test fails while the copies differ).
+import SCALE from "../generated/heatScale.json";
 
-/** Colour-blind-safe sequential scale (ColorBrewer YlGnBu), palest = lowest accuracy. */
-export const HEAT_COLOURS = ["#ffffcc", "#c7e9b4", "#7fcdbb", "#41b6c4", "#1d91c0", "#225ea8", "#0c2c84"] as const;
+/** Colour-blind-safe (ColorBrewer YlGnBu, reversed): the strongest colour for the weakest facts. */
+export const HEAT_COLOURS: readonly string[] = SCALE.colours;
 
-/** Lowest accuracy of each bucket (0..1). 90% and up (the two darkest) is "mastered". */
-export const BUCKET_FLOORS = [0, 0.5, 0.65, 0.75, 0.85, 0.9, 0.95] as const;
+/** Lowest accuracy of each bucket (0..1). */
+export const BUCKET_FLOORS: readonly number[] = SCALE.floors;
 
-export const BUCKET_LABELS = ["Under 50%", "50–64%", "65–74%", "75–84%", "85–89%", "90–94%", "95–100%"] as const;
+export const BUCKET_LABELS: readonly string[] = SCALE.labels;
 
-/** Buckets from this one up take white text (the three darkest colours). */
-export const FIRST_WHITE_TEXT_BUCKET = HEAT_COLOURS.length - 3;
+/** The text colour on each bucket's colour. */
+export const BUCKET_TEXT: readonly string[] = SCALE.text;
+
+/** A fact not played yet: no colour, this mark, and a dashed border (not a colour alone). */
+export const NOT_PLAYED = SCALE.not_played;
 
 export const DARK_TEXT = "#1f2937";
 export const LIGHT_TEXT = "#ffffff";
@@ -33,7 +39,7 @@ export interface CellColours {
 
 export function coloursOf(accuracy: number): CellColours {
   const bucket = bucketOf(accuracy);
-  return { background: HEAT_COLOURS[bucket]!, color: bucket >= FIRST_WHITE_TEXT_BUCKET ? LIGHT_TEXT : DARK_TEXT };
+  return { background: HEAT_COLOURS[bucket]!, color: BUCKET_TEXT[bucket]! };
 }
 
 /** "7x8": the smaller factor first, as the API keys facts. */

@@ -44,10 +44,10 @@ describe("My progress", () => {
     expect(within(table).getAllByRole("columnheader")).toHaveLength(11);
     // row 9, column 6 is my 6 x 9 fact, coloured on the same scale, showing the product
     const cell = container.querySelector<HTMLElement>('td[data-fact="9x6"]')!;
-    expect(cell.style.background).toBe("rgb(255, 255, 204)");
+    expect(cell.style.background).toBe("rgb(12, 44, 132)"); // 25 %: the strongest colour
     expect(cell.textContent).toContain("54");
     expect(cell.textContent).toContain("right 1 out of 4 times");
-    expect(container.querySelector<HTMLElement>('td[data-fact="8x7"]')!.style.background).toBe("rgb(34, 94, 168)");
+    expect(container.querySelector<HTMLElement>('td[data-fact="8x7"]')!.style.background).toBe("rgb(199, 233, 180)");
     expect(screen.queryByRole("button", { name: "Show as a list" })).toBeNull();
     expect(calls.map((c) => c.path)).toEqual(["/api/my/progress/"]);
   });

@@ -204,7 +204,7 @@ export function AssignmentForm({ classId, games, students, batches, assignment, 
                     .filter((b) => b.status === "done" || String(b.id) === values.batch)
                     .map((b) => (
                       <option key={b.id} value={String(b.id)}>
-                        {b.name || `Batch ${b.id}`} ({b.total} grids, based on {b.primes_line})
+                        {b.name || `Batch ${b.id}`} ({b.total} grids): {b.primes_line}
                       </option>
                     ))}
                 </select>

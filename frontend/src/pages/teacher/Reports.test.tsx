@@ -183,7 +183,7 @@ describe("class reports", () => {
     // the heatmap cell in row 8, column 7 is the 7 x 8 fact
     const cell = container.querySelector<HTMLElement>('td[data-fact="8x7"]')!;
     expect(cell.textContent).toContain("40% right (4 of 10 tries), median think time 5.2 s");
-    expect(cell.style.background).toBe("rgb(255, 255, 204)");
+    expect(cell.style.background).toBe("rgb(12, 44, 132)"); // 40 %: the strongest colour
 
     const missed = screen.getByRole("table", { name: /Most-missed facts/ });
     expect(within(missed).getByRole("rowheader", { name: "7 × 8 = 56" })).toBeTruthy();
