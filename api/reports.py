@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,7 +19,8 @@ from games.services import reports as service
 
 class ReportSerializer(serializers.ModelSerializer):
     title = serializers.SerializerMethodField()
-    student_name = serializers.CharField(source="student.display_name", default=None, read_only=True)
+    student_name = serializers.CharField(source="student.display_name", default=None, read_only=True,
+                                         allow_null=True, help_text="null for a class report")
 
     class Meta:
         model = Report
@@ -54,6 +55,36 @@ class ClassReportsView(APIView):
         data.is_valid(raise_exception=True)
         report = service.report_request(classroom=classroom, **data.validated_data)
         return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
+
+
+LiveReport = inline_serializer("LiveReport", {
+    "title": serializers.CharField(), "period": serializers.CharField(), "game": serializers.CharField(),
+    "since": serializers.DateTimeField(), "as_of": serializers.DateTimeField(), "data": serializers.JSONField()})
+
+
+def live_report_response(request, *, classroom, student=None) -> Response:
+    return Response(service.report_live(classroom=classroom, student=student,
+                                        game=request.query_params.get("game", "")))
+
+
+class LiveClassReportView(APIView):
+    permission_classes = [IsTeacher]
+
+    @extend_schema(parameters=[OpenApiParameter("game", str)], responses=LiveReport,
+                   summary="The class's figures over the last two hours, computed now (the live view)")
+    def get(self, request, class_id: int):
+        classroom = get_object_or_404(classrooms_managed_by(request.user), pk=class_id)
+        return live_report_response(request, classroom=classroom)
+
+
+class LiveStudentReportView(APIView):
+    permission_classes = [IsTeacher]
+
+    @extend_schema(parameters=[OpenApiParameter("game", str)], responses=LiveReport,
+                   summary="A student's figures over the last two hours, computed now (the live view)")
+    def get(self, request, student_id: int):
+        student = get_object_or_404(students_managed_by(request.user), pk=student_id)
+        return live_report_response(request, classroom=student.classroom, student=student)
 
 
 def latest_report_response(request, *, classroom, student=None) -> Response:

@@ -55,7 +55,10 @@ urlpatterns = [
       for command in matches.COMMAND_SCHEMAS],
     path("classes/<int:class_id>/reports/", reports.ClassReportsView.as_view(), name="class-reports"),
     path("classes/<int:class_id>/reports/latest/", reports.LatestClassReportView.as_view(), name="class-report"),
+    path("classes/<int:class_id>/reports/live/", reports.LiveClassReportView.as_view(), name="class-report-live"),
     path("students/<int:student_id>/report/", reports.LatestStudentReportView.as_view(), name="student-report"),
+    path("students/<int:student_id>/report/live/", reports.LiveStudentReportView.as_view(),
+         name="student-report-live"),
     path("reports/<int:report_id>/", reports.ReportView.as_view(), name="report"),
     *[path(f"reports/<int:report_id>/{kind}", reports.ReportExportView.as_view(kind=kind), name=f"report-{kind}")
       for kind in ("facts.csv", "students.csv", "pdf")],

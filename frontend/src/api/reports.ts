@@ -56,7 +56,8 @@ export const downloadBatchPdf = (id: number): Promise<DownloadedFile> =>
 
 // --- reports -----------------------------------------------------------------
 
-export type ReportPeriod = Schemas["PeriodEnum"];
+/** A built report's period, or "live": the last two hours, computed when asked (never built). */
+export type ReportPeriod = Schemas["PeriodEnum"] | "live";
 /** "" means every game. */
 export type ReportGame = "" | "fultiples" | "four_in_a_row" | "multiplin" | "stepping_divisors";
 export type ReportStatus = Schemas["ReportStatusEnum"];
@@ -187,6 +188,33 @@ export const latestClassReport = (classId: number | string, filters: ReportFilte
 /** The latest built report of one student for these filters, or null. */
 export const latestStudentReport = (studentId: number | string, filters: ReportFilters, signal?: AbortSignal) =>
   orNull(request<Report>("GET", `/api/students/${enc(studentId)}/report/?${filterQuery(filters)}`, { signal }));
+
+type LiveReport = Omit<Schemas["LiveReport"], "data"> & { data: ReportData };
+
+/** The last two hours of a class (or of one student), computed now, as a report the page can show. */
+export async function liveReport(classId: number | string, studentId: string | undefined, game: ReportGame, signal?: AbortSignal): Promise<Report> {
+  const path = studentId ? `/api/students/${enc(studentId)}/report/live/` : `/api/classes/${enc(classId)}/reports/live/`;
+  const live = await request<LiveReport>("GET", `${path}?game=${enc(game)}`, { signal });
+  return {
+    id: 0,
+    classroom: Number(classId),
+    student: studentId ? Number(studentId) : null,
+    student_name: null,
+    scope: studentId ? "student" : "class",
+    period: "live",
+    period_start: live.since,
+    period_end: live.as_of,
+    game,
+    status: "done",
+    done: 1,
+    total: 1,
+    error: "",
+    data: live.data,
+    title: live.title,
+    created_at: live.as_of,
+    built_at: live.as_of,
+  };
+}
 
 export type ReportExport = "facts.csv" | "students.csv" | "pdf";
 

@@ -450,6 +450,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/classes/{class_id}/reports/live/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The class's figures over the last two hours, computed now (the live view) */
+        get: operations["classes_reports_live_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/classes/{class_id}/students/": {
         parameters: {
             query?: never;
@@ -1028,6 +1045,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/students/{student_id}/report/live/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A student's figures over the last two hours, computed now (the live view) */
+        get: operations["students_report_live_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1256,6 +1290,16 @@ export interface components {
          * @enum {string}
          */
         LevelEnum: "beginner" | "intermediate" | "advanced";
+        LiveReport: {
+            title: string;
+            period: string;
+            game: string;
+            /** Format: date-time */
+            since: string;
+            /** Format: date-time */
+            as_of: string;
+            data: unknown;
+        };
         LoginRequest: {
             /** Format: email */
             email: string;
@@ -1477,7 +1521,8 @@ export interface components {
             readonly id: number;
             readonly classroom: number;
             readonly student: number | null;
-            readonly student_name: string;
+            /** @description null for a class report */
+            readonly student_name: string | null;
             readonly scope: components["schemas"]["ScopeEnum"];
             readonly period: string;
             /** Format: date-time */
@@ -2327,6 +2372,29 @@ export interface operations {
             };
         };
     };
+    classes_reports_live_retrieve: {
+        parameters: {
+            query?: {
+                game?: string;
+            };
+            header?: never;
+            path: {
+                class_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveReport"];
+                };
+            };
+        };
+    };
     classes_students_list: {
         parameters: {
             query?: {
@@ -3172,6 +3240,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Report"];
+                };
+            };
+        };
+    };
+    students_report_live_retrieve: {
+        parameters: {
+            query?: {
+                game?: string;
+            };
+            header?: never;
+            path: {
+                student_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveReport"];
                 };
             };
         };

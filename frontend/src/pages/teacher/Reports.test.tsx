@@ -82,7 +82,7 @@ function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/teacher/classes/:id/reports" element={<ReportsPage pollMs={POLL} />} />
+        <Route path="/teacher/classes/:id/reports" element={<ReportsPage pollMs={POLL} livePollMs={POLL} />} />
         <Route path="/teacher/classes/:id/reports/students/:studentId" element={<ReportsPage pollMs={POLL} />} />
       </Routes>
     </MemoryRouter>,
@@ -147,6 +147,26 @@ describe("class reports", () => {
     expect(after).toBe(3);
     await vi.advanceTimersByTimeAsync(POLL * 6);
     expect(gets(calls, "/api/reports/9/")).toBe(after);
+  });
+
+  it("live: the last two hours, read again by itself, with no build and no exports", async () => {
+    let answered = false;
+    const calls = mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/reports/live/": () => {
+        const facts = answered ? [f66, { a: 7, b: 8, attempts: 1, right: 0, wrong: 1, accuracy: 0, median_think_ms: 2000 }] : [f66];
+        return json(200, { title: "Class 2B: live, the last two hours", period: "live", game: "", since: "2025-03-03T08:00:00Z", as_of: "2025-03-03T10:00:00Z", data: { ...classData, facts } });
+      },
+    });
+    renderAt("/teacher/classes/3/reports?period=live");
+    expect(await screen.findByRole("heading", { name: "Class 2B: live, the last two hours" })).toBeTruthy();
+    expect(document.querySelector('td[data-fact="8x7"]')!.classList.contains("rep-heat-unseen")).toBe(true);
+    answered = true; // a child answers 7 x 8 wrong: the cell fills in by itself
+    await eventually(() => expect(document.querySelector('td[data-fact="8x7"]')!.classList.contains("rep-heat-unseen")).toBe(false));
+    expect(screen.queryByRole("button", { name: "Build now" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Print PDF" })).toBeNull();
+    expect(calls.some((c) => c.path.startsWith("/api/classes/3/reports/latest/"))).toBe(false);
+    expect((screen.getByLabelText("Period") as HTMLSelectElement).value).toBe("live");
   });
 
   it("announces a failed build and stops polling", async () => {

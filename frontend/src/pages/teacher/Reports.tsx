@@ -11,6 +11,7 @@ import {
   isClassData,
   latestClassReport,
   latestStudentReport,
+  liveReport,
   requestClassReport,
   type Report,
   type ReportExport,
@@ -28,11 +29,13 @@ import { formatCount, formatPercent } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { ProgressBar } from "../../reports/ProgressBar";
 import { Activity, ByWeek, Judgements, MistakesByType, MostMissed, NeedsHelp, classReportPath } from "../../reports/Sections";
+import { usePoll } from "../../lib/usePoll";
 import { POLL_MS, usePollWhile } from "../../reports/usePollWhile";
 import "../../reports/reports.css";
 import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
 
 export const PERIODS: { value: ReportPeriod; label: string }[] = [
+  { value: "live", label: "Live: the last 2 hours" },
   { value: "7d", label: "Last 7 days" },
   { value: "30d", label: "Last 30 days" },
   { value: "all", label: "All time" },
@@ -64,7 +67,10 @@ export function isBuilding(r: Pick<Report, "status"> | null): boolean {
 
 type Latest = { state: "loading" } | { state: "none" } | { state: "error"; error: ApiError } | { state: "done"; report: Report };
 
-export function ReportsPage({ pollMs = POLL_MS }: { pollMs?: number }) {
+/** How often the live view reads the last two hours again. */
+export const LIVE_POLL_MS = 1500;
+
+export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { pollMs?: number; livePollMs?: number }) {
   const { id: classId = "", studentId } = useParams();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
@@ -99,7 +105,12 @@ export function ReportsPage({ pollMs = POLL_MS }: { pollMs?: number }) {
       if (!keepShown) setLatest({ state: "loading" });
       try {
         const f = { period, game };
-        const report = studentId ? await latestStudentReport(studentId, f, signal) : await latestClassReport(classId, f, signal);
+        const report =
+          period === "live"
+            ? await liveReport(classId, studentId, game, signal)
+            : studentId
+              ? await latestStudentReport(studentId, f, signal)
+              : await latestClassReport(classId, f, signal);
         setLatest(report ? { state: "done", report } : { state: "none" });
       } catch (err) {
         if (!signal?.aborted) setLatest({ state: "error", error: toApiError(err) });
@@ -113,6 +124,16 @@ export function ReportsPage({ pollMs = POLL_MS }: { pollMs?: number }) {
     void loadLatest(ac.signal);
     return () => ac.abort();
   }, [loadLatest]);
+
+  // Live: the figures of the last two hours again every moment, with nobody pressing anything.
+  const live = period === "live";
+  usePoll(
+    async (signal) => {
+      if (live) await loadLatest(signal, true);
+    },
+    livePollMs,
+    `${classId}/${studentId ?? ""}/${period}/${game}`,
+  );
 
   // A build of other filters is no longer this page's business.
   useEffect(() => setBuild(null), [classId, period, game]);
@@ -209,7 +230,7 @@ export function ReportsPage({ pollMs = POLL_MS }: { pollMs?: number }) {
               ))}
             </select>
           </div>
-          <div className="rep-build">
+          <div className="rep-build" hidden={live}>
             <Button
               variant="primary"
               onClick={() => void start.run()}
@@ -222,9 +243,11 @@ export function ReportsPage({ pollMs = POLL_MS }: { pollMs?: number }) {
           </div>
         </div>
         <p className="hint" id="rep-build-hint">
-          {student
-            ? `Building makes a fresh report for the whole class, ${student.display_name} included.`
-            : "Reports of the last 30 days are also built every night."}
+          {live
+            ? "Live: the answers of the last two hours, updated by themselves every few seconds while this page is open."
+            : student
+              ? `Building makes a fresh report for the whole class, ${student.display_name} included.`
+              : "Reports of the last 30 days are also built every night."}
         </p>
         <FormError error={start.error} />
         {build && isBuilding(build) && (
@@ -291,7 +314,7 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
         <h2 id="rep-summary-heading">{report.title || `Report for ${who}`}</h2>
         <p className="rep-sub">
           {periodLabel(report.period)} · {gameLabel(report.game)}
-          {report.built_at ? ` · built ${formatTime(report.built_at)}` : ""}
+          {report.built_at ? (report.period === "live" ? ` · updated ${formatTime(report.built_at)}` : ` · built ${formatTime(report.built_at)}`) : ""}
         </p>
         {totals && (
           <dl className="facts rep-totals">
@@ -311,11 +334,13 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
             </div>
           </dl>
         )}
-        <div className="actions rep-exports">
-          {exportButton("facts.csv", "Facts (CSV)")}
-          {classData && exportButton("students.csv", "Students (CSV)")}
-          {exportButton("pdf", "Print PDF")}
-        </div>
+        {report.period !== "live" && (
+          <div className="actions rep-exports">
+            {exportButton("facts.csv", "Facts (CSV)")}
+            {classData && exportButton("students.csv", "Students (CSV)")}
+            {exportButton("pdf", "Print PDF")}
+          </div>
+        )}
         <FormError error={exporter.error} />
       </section>
 

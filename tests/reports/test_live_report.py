@@ -1,0 +1,62 @@
+"""The live view during a lesson: the last two hours of attempts, computed when the page asks, so an
+answer shows at the next refresh; only the class's teacher reads it."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games.models import Attempt, Match
+from games.reports.mistakes import classify
+from tests.conftest import client_for
+from tests.factories import StudentFactory, TeacherFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def answer(student, match, a, b, given, *, minutes_ago=0):
+    correct = a * b == given
+    return Attempt.objects.create(
+        student=student.user, classroom=student.classroom, match=match, game=match.game, kind="multiply", a=a,
+        b=b, answer=given, correct=correct, think_ms=2000, fact_a=min(a, b), fact_b=max(a, b),
+        mistake_type=classify("multiply", a, b, given, correct),
+        created_at=timezone.now() - timedelta(minutes=minutes_ago))
+
+
+def fact(data, a, b):
+    return next((f for f in data["facts"] if (f["a"], f["b"]) == (a, b)), None)
+
+
+def test_an_answer_shows_at_the_next_read_and_only_the_last_two_hours_count(classroom):
+    ana = StudentFactory(classroom=classroom, display_name="Ana L.")
+    match = Match.objects.create(classroom=classroom, game="multiplin", players=2, seed=1, status="active")
+    answer(ana, match, 7, 8, 56, minutes_ago=150)  # before the lesson
+    teacher = client_for(classroom.teacher)
+    before = teacher.get(f"/api/classes/{classroom.pk}/reports/live/").json()
+    assert before["period"] == "live"
+    assert fact(before["data"], 7, 8) is None
+
+    answer(ana, match, 7, 8, 48)  # a neighbouring product, just now
+    after = teacher.get(f"/api/classes/{classroom.pk}/reports/live/").json()
+    assert fact(after["data"], 7, 8)["wrong"] == 1
+    assert fact(after["data"], 7, 8)["attempts"] == 1
+    assert [row["student"] for row in after["data"]["activity"]] == ["Ana L."]
+    student_view = teacher.get(f"/api/students/{ana.pk}/report/live/").json()
+    assert fact(student_view["data"], 7, 8)["wrong"] == 1
+    assert student_view["title"] == "Ana L.: live, the last two hours"
+
+
+@pytest.mark.parametrize("who", ["other_teacher", "student", "anonymous"])
+def test_only_the_class_teacher_reads_the_live_view(classroom, who):
+    ana = StudentFactory(classroom=classroom)
+    user = {"other_teacher": TeacherFactory(), "student": ana.user, "anonymous": None}[who]
+    client = client_for(user)
+    expected = {"other_teacher": 404, "student": 403, "anonymous": 401}[who]
+    assert client.get(f"/api/classes/{classroom.pk}/reports/live/").status_code == expected
+    assert client.get(f"/api/students/{ana.pk}/report/live/").status_code == expected
+
+
+def test_an_unknown_game_is_a_clear_refusal(classroom):
+    response = client_for(classroom.teacher).get(f"/api/classes/{classroom.pk}/reports/live/?game=chess")
+    assert response.status_code == 400
+    assert response.json()["error"]["fields"]["game"] == ["Choose one of the four games, or all."]
