@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from games.reports.mastery import NEEDS_PRACTICE, WORDS, known
 from games.reports.mistakes import LABELS
+from games.reports.practise_next import practise_next
 from games.reports.queries import (
     Scope,
     accuracy_by_week,
     attempts_per_student,
+    commonest_mistake_per_fact,
     fact_table,
     judgement_accuracy,
     mistakes_by_type,
@@ -40,6 +42,7 @@ def student_report(scope: Scope) -> dict:
         "mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])} for row in mistakes],
         "totals": _totals(facts, scope),
         "states": WORDS,
+        "practise_next": practise_next(facts, commonest_mistake_per_fact(scope)),
     }
 
 
@@ -86,9 +89,9 @@ def class_report(scope: Scope, students: list[tuple[int, int, str]]) -> dict:
     }
 
 
-def progress_summary(facts: list[dict]) -> dict:
+def progress_summary(facts: list[dict], commonest_mistake: dict | None = None) -> dict:
     """A child's own view: the facts they know and the facts to practise (games.reports.mastery)."""
     practise = [f for f in facts if f["wrong"] and f["state"] != "mastered"]
     practise.sort(key=lambda f: (f["state"] != NEEDS_PRACTICE, f["accuracy"], -f["wrong"]))
     return {"mastered": [[f["a"], f["b"]] for f in known(facts)], "practise": [[f["a"], f["b"]] for f in practise[:12]],
-            "facts": facts, "states": WORDS}
+            "facts": facts, "states": WORDS, "next": practise_next(facts, commonest_mistake or {})}

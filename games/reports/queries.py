@@ -13,6 +13,7 @@ from django.db.models.functions import Coalesce, TruncWeek
 
 from games.models import Attempt, Match, Seat
 from games.reports.mastery import MASTERED_AFTER, NEEDS_PRACTICE_BELOW, state_of
+from games.reports.mistakes import MISTAKE_TYPES
 
 # A child needs help with a fact when it needs practice (games.reports.mastery) over enough tries.
 MIN_ATTEMPTS_FOR_HELP = MASTERED_AFTER
@@ -99,6 +100,19 @@ def judgement_accuracy(scope: Scope) -> list[dict]:
 def mistakes_by_type(scope: Scope) -> list[dict]:
     return list(scope.attempts().filter(correct=False).values("kind", "mistake_type")
                 .annotate(count=Count("id")).order_by("kind", "-count", "mistake_type"))
+
+
+def commonest_mistake_per_fact(scope: Scope) -> dict[tuple[int, int], str]:
+    """For each grid fact, the mistake type made most often on it (ties: the first in MISTAKE_TYPES)."""
+    rows = (scope.attempts().filter(correct=False, fact_a__isnull=False).values("fact_a", "fact_b", "mistake_type")
+            .annotate(count=Count("id")))
+    order = {kind: index for index, kind in enumerate(MISTAKE_TYPES)}
+    best: dict[tuple[int, int], tuple[int, int, str]] = {}
+    for row in rows:
+        key = (row["fact_a"], row["fact_b"])
+        candidate = (row["count"], -order.get(row["mistake_type"], len(order)), row["mistake_type"])
+        best[key] = max(best.get(key, candidate), candidate)
+    return {key: value[2] for key, value in best.items()}
 
 
 def accuracy_by_week(scope: Scope) -> list[dict]:

@@ -12,7 +12,7 @@ from classroom.models import Classroom, Student, User
 from games.engines import ENGINES
 from games.models import Report
 from games.reports import build
-from games.reports.queries import Scope, fact_table
+from games.reports.queries import Scope, commonest_mistake_per_fact, fact_table
 
 PERIODS = {"7d": timedelta(days=7), "30d": timedelta(days=30), "all": None}
 NIGHTLY_PERIOD = "30d"
@@ -123,4 +123,4 @@ def my_progress(*, user: User) -> dict:
     student = user.student
     scope = Scope(classroom_id=student.classroom_id, start=None, end=timezone.now() + timedelta(seconds=1),
                   student_user_id=user.pk)
-    return build.progress_summary(fact_table(scope))
+    return build.progress_summary(fact_table(scope), commonest_mistake_per_fact(scope))

@@ -40,3 +40,16 @@ def test_the_progress_page_knows_only_mastered_grid_facts_and_practises_the_weak
     assert progress["mastered"] == [[7, 8], [2, 2]]  # not 1 x 5 (x1), not 6 x 7 (right once)
     assert progress["practise"] == [[6, 9], [3, 4]]  # needs practice before learning
     assert set(progress["states"]) == {NOT_PLAYED, NEEDS_PRACTICE, LEARNING, MASTERED}
+
+
+def test_three_facts_to_practise_next_weakest_first_each_with_a_reason_a_child_reads():
+    from games.reports.practise_next import practise_next
+
+    facts = [row(3, 4, 10, 8), row(6, 9, 4, 1), row(7, 8, 5, 2), row(2, 5, 2, 1), row(6, 6, 3, 3)]
+    chosen = practise_next(facts, {(7, 8): "addition", (6, 9): "neighbour"})
+    assert [(f["a"], f["b"]) for f in chosen] == [(6, 9), (7, 8), (2, 5)]  # 25 %, 40 %, 50 %; 6 x 6 is mastered
+    assert chosen[0]["why"] == "You sometimes land on the fact next door. 6 \u00d7 9 is 54."
+    assert chosen[1]["why"] == "You sometimes add instead: 7 + 8 is 15, but 7 \u00d7 8 is 56."
+    assert chosen[2]["why"] == "You got it right 1 of 2 times. 2 \u00d7 5 is 10."
+    assert practise_next([row(3, 4, 10, 8)], {})[0]["why"] == "Nearly there: right 8 of 10 times. 3 \u00d7 4 is 12."
+    assert practise_next([row(6, 6, 3, 3)], {}) == []

@@ -124,6 +124,11 @@ def test_my_progress_lists_facts_mastered_and_to_practise(classroom, fixture):
     ana = my_progress(user=fixture["ana"].user)
     assert ana["mastered"] == []
     assert ana["practise"] == [[3, 4], [7, 8]]
+    # why, from how Ana went wrong: 3 x 4 answered 7; 7 x 8 answered 54 (other) and 63 (neighbour)
+    assert [(f["a"], f["b"], f["why"]) for f in ana["next"]] == [
+        (3, 4, "You sometimes add instead: 3 + 4 is 7, but 3 \u00d7 4 is 12."),
+        (7, 8, "You sometimes land on the fact next door. 7 \u00d7 8 is 56."),
+    ]
     ben = my_progress(user=fixture["ben"].user)
     assert ben["practise"] == [[2, 3]]
 

@@ -137,8 +137,17 @@ interface CommonReportData {
   mistakes: MistakeStat[];
 }
 
+/** A fact to practise next and why, in words a child reads (games/reports/practise_next.py). */
+export interface PractiseNext {
+  a: number;
+  b: number;
+  why: string;
+}
+
 export interface StudentReportData extends CommonReportData {
   totals: StudentTotals;
+  /** Absent from reports built before it existed. */
+  practise_next?: PractiseNext[];
 }
 
 export interface ClassReportData extends CommonReportData {
@@ -228,6 +237,8 @@ export interface MyProgress {
   mastered: [number, number][];
   practise: [number, number][];
   facts: FactStat[];
+  /** The three facts to practise next, weakest first, each with why. */
+  next?: PractiseNext[];
 }
 
 export const getMyProgress = (signal?: AbortSignal) => request<MyProgress>("GET", "/api/my/progress/", { signal });

@@ -2,7 +2,7 @@
 // judgement accuracy, students who need help, activity. Each is a table (bars are decoration:
 // every number is also written out).
 import { Link } from "react-router-dom";
-import type { ActivityRow, FactStat, JudgementStat, MistakeStat, NeedsHelpEntry, ReportFilters, WeekStat } from "../api/reports";
+import type { ActivityRow, FactStat, JudgementStat, MistakeStat, NeedsHelpEntry, PractiseNext, ReportFilters, WeekStat } from "../api/reports";
 import { plural } from "../lib/format";
 import { factLabel, formatPercent, weekLabel } from "./format";
 import { BarCell, RepTable } from "./RepTable";
@@ -234,5 +234,18 @@ export function Activity({ rows, classId, filters }: { rows: readonly ActivityRo
         </tr>
       ))}
     </RepTable>
+  );
+}
+
+/** The three facts to practise next, each with why: the same words for the child and the teacher. */
+export function PractiseNextList({ items }: { items: PractiseNext[] }) {
+  return (
+    <ol className="rep-next">
+      {items.map((f) => (
+        <li key={`${f.a}x${f.b}`}>
+          <span className="rep-next-fact">{factLabel(f.a, f.b)}</span> <span>{f.why}</span>
+        </li>
+      ))}
+    </ol>
   );
 }

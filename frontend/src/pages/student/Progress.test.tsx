@@ -18,6 +18,7 @@ const progress: MyProgress = {
     { a: 7, b: 8, attempts: 10, right: 9, wrong: 1, accuracy: 0.9, median_think_ms: 2100 },
     { a: 6, b: 9, attempts: 4, right: 1, wrong: 3, accuracy: 0.25, median_think_ms: 5000 },
   ],
+  next: [{ a: 6, b: 9, why: "You sometimes land on the fact next door. 6 × 9 is 54." }],
 };
 
 function renderPage() {
@@ -37,6 +38,8 @@ describe("My progress", () => {
     expect(chips.map((c) => c.textContent)).toEqual(["★2 × 32 times 3", "★7 × 87 times 8"]);
     expect(screen.getByText("You know 2 facts. Well done!")).toBeTruthy();
     expect(screen.getByText(/right at least 9 times out of 10, and 3 times or more/)).toBeTruthy();
+    const next = screen.getByRole("heading", { name: "Practise next" }).closest("section")!;
+    expect(within(next).getByRole("listitem").textContent).toBe("6 × 9 You sometimes land on the fact next door. 6 × 9 is 54.");
     const practise = screen.getByRole("list", { name: "Facts to practise" });
     expect(within(practise).getByText("6 times 9")).toBeTruthy();
 

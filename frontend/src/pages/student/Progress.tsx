@@ -6,6 +6,7 @@ import { Button } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { factLabel, factSpoken } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
+import { PractiseNextList } from "../../reports/Sections";
 import "../../reports/reports.css";
 import { useLoad } from "../../lib/useLoad";
 
@@ -65,6 +66,13 @@ export function ProgressPage() {
               </>
             )}
           </section>
+
+          {progress.next && progress.next.length > 0 && (
+            <section aria-labelledby="kid-next-heading" className="card rep-kid-card">
+              <h2 id="kid-next-heading">Practise next</h2>
+              <PractiseNextList items={progress.next} />
+            </section>
+          )}
 
           <section aria-labelledby="kid-practise-heading" className="card rep-kid-card">
             <h2 id="kid-practise-heading">Facts to practise</h2>

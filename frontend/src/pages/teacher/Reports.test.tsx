@@ -264,7 +264,8 @@ describe("a student's report", () => {
       "GET /api/classes/3/": () => json(200, klass),
       "GET /api/classes/3/students/": () => studentsPage(),
       "GET /api/students/12/report/": () =>
-        json(200, report({ id: 20, scope: "student", student: 12, student_name: "Ana L.", data: studentData, title: "Ana L.: last 30 days" })),
+        json(200, report({ id: 20, scope: "student", student: 12, student_name: "Ana L.", title: "Ana L.: last 30 days",
+          data: { ...studentData, practise_next: [{ a: 3, b: 12, why: "You sometimes swap the digits. 3 × 12 is 36." }] } })),
     });
     const { container } = renderAt("/teacher/classes/3/reports/students/12?period=all&game=multiplin");
     expect(await screen.findByRole("heading", { level: 1, name: "Ana L.: report" })).toBeTruthy();
@@ -272,6 +273,8 @@ describe("a student's report", () => {
     expect(calls.some((c) => c.path === "/api/students/12/report/?period=all&game=multiplin")).toBe(true);
     expect(container.querySelector('td[data-fact="12x3"]')!.textContent).toContain("25% right");
     expect(screen.getByText("Digits swapped")).toBeTruthy();
+    const next = screen.getByRole("heading", { name: "Practise next" }).closest("section")!;
+    expect(within(next).getByRole("listitem").textContent).toBe("3 × 12 You sometimes swap the digits. 3 × 12 is 36.");
     expect(screen.queryByRole("button", { name: "Students (CSV)" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Activity" })).toBeNull();
     expect(screen.getByRole("link", { name: /Class report for Class 2B/ }).getAttribute("href")).toBe(

@@ -28,7 +28,7 @@ import { formatTime, plural } from "../../lib/format";
 import { formatCount, formatPercent } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { ProgressBar } from "../../reports/ProgressBar";
-import { Activity, ByWeek, Judgements, MistakesByType, MostMissed, NeedsHelp, classReportPath } from "../../reports/Sections";
+import { Activity, ByWeek, Judgements, MistakesByType, MostMissed, NeedsHelp, PractiseNextList, classReportPath } from "../../reports/Sections";
 import { usePoll } from "../../lib/usePoll";
 import { POLL_MS, usePollWhile } from "../../reports/usePollWhile";
 import "../../reports/reports.css";
@@ -352,6 +352,14 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
             <h2 id="rep-grid-heading">Times tables</h2>
             <Heatmap facts={data.facts} gridSize={data.grid_size} caption={`Accuracy per multiplication fact for ${who}: rows × columns`} />
           </section>
+
+          {"practise_next" in data && data.practise_next && data.practise_next.length > 0 && (
+            <section aria-labelledby="rep-next-heading" className="rep-section">
+              <h2 id="rep-next-heading">Practise next</h2>
+              <p className="hint">What {who} sees on their own progress page: the weakest facts first, and why.</p>
+              <PractiseNextList items={data.practise_next} />
+            </section>
+          )}
 
           <section aria-labelledby="rep-missed-heading" className="rep-section">
             <h2 id="rep-missed-heading">Most-missed facts</h2>
