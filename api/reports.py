@@ -67,6 +67,18 @@ def live_report_response(request, *, classroom, student=None) -> Response:
                                         game=request.query_params.get("game", "")))
 
 
+class AllClassesReportView(APIView):
+    permission_classes = [IsTeacher]
+
+    @extend_schema(parameters=FILTERS, responses=inline_serializer("AllClassesReport", {
+        "period": serializers.CharField(), "game": serializers.CharField(), "as_of": serializers.DateTimeField(),
+        "data": serializers.JSONField()}), summary="All my classes: one grid over them, each class beside the others")
+    def get(self, request):
+        return Response(service.report_all_classes(teacher=request.user,
+                                                   period=request.query_params.get("period", "30d"),
+                                                   game=request.query_params.get("game", "")))
+
+
 class LiveClassReportView(APIView):
     permission_classes = [IsTeacher]
 

@@ -59,6 +59,7 @@ urlpatterns = [
     path("students/<int:student_id>/report/", reports.LatestStudentReportView.as_view(), name="student-report"),
     path("students/<int:student_id>/report/live/", reports.LiveStudentReportView.as_view(),
          name="student-report-live"),
+    path("reports/all-classes/", reports.AllClassesReportView.as_view(), name="report-all-classes"),
     path("reports/<int:report_id>/", reports.ReportView.as_view(), name="report"),
     *[path(f"reports/<int:report_id>/{kind}", reports.ReportExportView.as_view(kind=kind), name=f"report-{kind}")
       for kind in ("facts.csv", "students.csv", "pdf")],

@@ -14,6 +14,7 @@ const RosterPage = lazy(() => import("./pages/teacher/Roster").then((m) => ({ de
 const AssignmentsPage = lazy(() => import("./pages/teacher/Assignments").then((m) => ({ default: m.AssignmentsPage })));
 const LivePage = lazy(() => import("./pages/teacher/Live").then((m) => ({ default: m.LivePage })));
 const BatchesPage = lazy(() => import("./pages/teacher/Batches").then((m) => ({ default: m.BatchesPage })));
+const AllClassesPage = lazy(() => import("./pages/teacher/AllClasses").then((m) => ({ default: m.AllClassesPage })));
 const ReportsPage = lazy(() => import("./pages/teacher/Reports").then((m) => ({ default: m.ReportsPage })));
 const ProgressPage = lazy(() => import("./pages/student/Progress").then((m) => ({ default: m.ProgressPage })));
 
@@ -91,6 +92,7 @@ export function AppRoutes() {
         <Route path="classes/:id/reports" element={<Loading><ReportsPage /></Loading>} />
         <Route path="classes/:id/reports/students/:studentId" element={<Loading><ReportsPage /></Loading>} />
         <Route path="batches" element={<Loading><BatchesPage /></Loading>} />
+        <Route path="reports" element={<Loading><AllClassesPage /></Loading>} />
         <Route path="matches/:matchId" element={<MatchPage role="teacher" />} />
       </Route>
     </Routes>

@@ -8,6 +8,7 @@ from games.reports.practise_next import practise_next
 from games.reports.queries import (
     Scope,
     accuracy_by_week,
+    attempts_per_class,
     attempts_per_student,
     commonest_mistake_per_fact,
     fact_table,
@@ -87,6 +88,25 @@ def class_report(scope: Scope, students: list[tuple[int, int, str]]) -> dict:
                      for row in mistakes_by_type(scope)],
         "states": WORDS,
     }
+
+
+WEAKEST_PER_CLASS = 3
+
+
+def all_classes_report(scope: Scope, classes: list[tuple[int, str]]) -> dict:
+    """One grid over several classes (scope.classroom_ids), and each class beside the others: its
+    answers, accuracy and weakest facts. `classes`: (id, name) in the order to show them."""
+    facts = fact_table(scope)
+    answers = attempts_per_class(scope)
+    rows = []
+    for classroom_id, name in classes:
+        own = Scope(classroom_id=classroom_id, start=scope.start, end=scope.end, game=scope.game)
+        counted = answers.get(classroom_id, {"attempts": 0, "right": 0})
+        rows.append({"id": classroom_id, "name": name, "attempts": counted["attempts"],
+                     "accuracy": round(counted["right"] / counted["attempts"], 3) if counted["attempts"] else None,
+                     "weakest": most_missed(fact_table(own))[:WEAKEST_PER_CLASS]})
+    return {"grid_size": grid_size(facts), "facts": facts, "most_missed": most_missed(facts), "classes": rows,
+            "states": WORDS}
 
 
 def progress_summary(facts: list[dict], commonest_mistake: dict | None = None) -> dict:

@@ -29,8 +29,15 @@ class Scope:
     game: str = ""
     student_user_id: int | None = None
 
+    # Several classes at once (a teacher's "all my classes"); classroom_id is then ignored.
+    classroom_ids: tuple[int, ...] = ()
+
+    @property
+    def classes(self) -> tuple[int, ...]:
+        return self.classroom_ids or (self.classroom_id,)
+
     def attempts(self) -> QuerySet[Attempt]:
-        attempts = Attempt.objects.filter(classroom_id=self.classroom_id, created_at__lt=self.end)
+        attempts = Attempt.objects.filter(classroom_id__in=self.classes, created_at__lt=self.end)
         if self.start is not None:
             attempts = attempts.filter(created_at__gte=self.start)
         if self.game:
@@ -40,7 +47,8 @@ class Scope:
         return attempts
 
     def where_sql(self) -> tuple[str, list]:
-        clauses, params = ["classroom_id = %s", "created_at < %s", "fact_a IS NOT NULL"], [self.classroom_id, self.end]
+        classes = f"classroom_id IN ({', '.join(['%s'] * len(self.classes))})"
+        clauses, params = [classes, "created_at < %s", "fact_a IS NOT NULL"], [*self.classes, self.end]
         if self.start is not None:
             clauses.append("created_at >= %s")
             params.append(self.start)
@@ -130,6 +138,12 @@ def students_needing_help(scope: Scope) -> list[dict]:
             .order_by("fact_a", "fact_b", "student_id"))
     return [{"a": row["fact_a"], "b": row["fact_b"], "student_user_id": row["student_id"],
              "attempts": row["attempts"], "accuracy": round(row["right"] / row["attempts"], 3)} for row in rows]
+
+
+def attempts_per_class(scope: Scope) -> dict[int, dict]:
+    """Answers and right answers per class of the scope."""
+    rows = scope.attempts().values("classroom_id").annotate(attempts=Count("id"), right=RIGHT)
+    return {row["classroom_id"]: {"attempts": row["attempts"], "right": row["right"]} for row in rows}
 
 
 def attempts_per_student(scope: Scope) -> dict[int, dict]:

@@ -102,6 +102,19 @@ def report_live(*, classroom: Classroom, game: str = "", student: Student | None
             "as_of": now, "data": data}
 
 
+def report_all_classes(*, teacher: User, period: str = "30d", game: str = "") -> dict:
+    """A teacher's classes together: one grid over all of them and each class beside the others,
+    computed now from the attempts (a few indexed aggregate queries, one more per class)."""
+    if game and game not in ENGINES:
+        raise ServiceError("invalid", "Unknown game.", {"game": ["Choose one of the four games, or all."]})
+    start, end = period_bounds(period)
+    classes = list(Classroom.objects.filter(teacher=teacher, archived_at__isnull=True).order_by("name", "pk")
+                   .values_list("pk", "name"))
+    scope = Scope(classroom_id=0, classroom_ids=tuple(pk for pk, _ in classes) or (0,), start=start,
+                  end=end + timedelta(seconds=1), game=game)
+    return {"period": period, "game": game, "as_of": end, "data": build.all_classes_report(scope, classes)}
+
+
 def reports_nightly() -> list[int]:
     """Every class with students gets a fresh report of the last 30 days."""
     ids = []

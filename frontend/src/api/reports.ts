@@ -225,6 +225,30 @@ export async function liveReport(classId: number | string, studentId: string | u
   };
 }
 
+/** One class beside the others on "All my classes". */
+export interface ClassSummary {
+  id: number;
+  name: string;
+  attempts: number;
+  accuracy: number | null;
+  weakest: FactStat[];
+}
+
+export interface AllClassesData {
+  grid_size: number;
+  facts: FactStat[];
+  most_missed: FactStat[];
+  classes: ClassSummary[];
+}
+
+/** All my classes: one grid over them, and each class beside the others (computed now). */
+export const allClassesReport = (filters: ReportFilters, signal?: AbortSignal) =>
+  request<{ period: string; game: string; as_of: string; data: AllClassesData }>(
+    "GET",
+    `/api/reports/all-classes/?${filterQuery(filters)}`,
+    { signal },
+  );
+
 export type ReportExport = "facts.csv" | "students.csv" | "pdf";
 
 export const downloadReport = (id: number, kind: ReportExport): Promise<DownloadedFile> =>

@@ -910,6 +910,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/all-classes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All my classes: one grid over them, each class beside the others */
+        get: operations["reports_all_classes_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student-login/": {
         parameters: {
             query?: never;
@@ -1080,6 +1097,13 @@ export interface components {
         };
         AddedStudents: {
             created: components["schemas"]["Student"][];
+        };
+        AllClassesReport: {
+            period: string;
+            game: string;
+            /** Format: date-time */
+            as_of: string;
+            data: unknown;
         };
         Assignment: {
             readonly id: number;
@@ -3008,6 +3032,28 @@ export interface operations {
                 content: {
                     "text/csv": string;
                     "application/pdf": string;
+                };
+            };
+        };
+    };
+    reports_all_classes_retrieve: {
+        parameters: {
+            query?: {
+                game?: string;
+                period?: "30d" | "7d" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllClassesReport"];
                 };
             };
         };

@@ -56,6 +56,7 @@ export function TeacherLayout() {
         </Link>
         <nav aria-label="Teacher">
           <Link to="/teacher">My classes</Link>
+          <Link to="/teacher/reports">All my classes</Link>
           <Link to="/teacher/batches">Fultiples grids</Link>
         </nav>
         <div className="topbar-user">
