@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
@@ -171,6 +172,19 @@ class MatchLobbyView(APIView):
         return Response(selectors.lobby_for(user=request.user, match=match))
 
 
+class MatchReplayView(APIView):
+    @extend_schema(responses=inline_serializer("MatchReplay", {
+        "match": serializers.DictField(), "seat": serializers.IntegerField(allow_null=True),
+        "steps": serializers.ListField(child=serializers.DictField())}),
+        summary="A finished match, step by step, as this user may see it")
+    def get(self, request, match_id: int):
+        match = Match.objects.select_related("assignment", "classroom").filter(pk=match_id).first()
+        replay = selectors.replay_for(user=request.user, match=match) if match else None
+        if replay is None:  # no such match, or not this user's to see: the same answer
+            raise Http404
+        return Response(replay)
+
+
 class MatchPracticeView(APIView):
     permission_classes = [IsStudent]
 
@@ -264,6 +278,7 @@ class ClassLiveView(APIView):
     @extend_schema(responses=inline_serializer("ClassLive", {
         "students": serializers.ListField(child=serializers.DictField()),
         "matches": serializers.ListField(child=serializers.DictField()),
+        "finished": serializers.ListField(child=serializers.DictField(), help_text="ended in the last two hours"),
         "paused": serializers.BooleanField()}),
         summary="Who is online, which matches are running, and whether the class's games are paused")
     def get(self, request, class_id: int):
@@ -272,7 +287,10 @@ class ClassLiveView(APIView):
                     for s in classroom.students.order_by("display_name")]
         matches = [selectors.live_match_row(match) for match in selectors.running_matches_for_class(
             classroom=classroom)]
-        return Response({"students": students, "matches": matches, "paused": classroom.games_paused_at is not None})
+        finished = [{**match_meta(match), "finished_at": match.finished_at}
+                    for match in selectors.recently_finished_for_class(classroom=classroom)]
+        return Response({"students": students, "matches": matches, "finished": finished,
+                         "paused": classroom.games_paused_at is not None})
 
 
 class ClassGamesEndView(APIView):

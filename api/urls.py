@@ -51,6 +51,7 @@ urlpatterns = [
     path("matches/<int:match_id>/actions/", matches.MatchActionView.as_view(), name="match-actions"),
     path("matches/<int:match_id>/practice/", matches.MatchPracticeView.as_view(), name="match-practice"),
     path("matches/<int:match_id>/lobby/", matches.MatchLobbyView.as_view(), name="match-lobby"),
+    path("matches/<int:match_id>/replay/", matches.MatchReplayView.as_view(), name="match-replay"),
     *[path(f"matches/<int:match_id>/{command}/", matches.command_view(command), name=f"match-{command}")
       for command in matches.COMMAND_SCHEMAS],
     path("classes/<int:class_id>/reports/", reports.ClassReportsView.as_view(), name="class-reports"),

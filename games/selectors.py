@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
+from classroom.errors import ServiceError
 from classroom.models import Classroom, User
 from games.models import Assignment, Match, Seat
 from games.permissions import assignments_for_student, can_watch, seat_index_of
@@ -87,6 +88,16 @@ def running_matches_for_class(*, classroom: Classroom) -> QuerySet[Match]:
             .prefetch_related("seats__user").select_related("assignment").order_by("created_at"))
 
 
+def recently_finished_for_class(*, classroom: Classroom, limit: int = 10) -> QuerySet[Match]:
+    """The class's matches that ended in the last two hours, newest first: the live view's "watch again"."""
+    from datetime import timedelta
+
+    since = timezone.now() - timedelta(hours=2)
+    return (Match.objects.filter(classroom=classroom, status__in=[Match.Status.FINISHED, Match.Status.ABORTED],
+                                 finished_at__gte=since, start_ms__isnull=False)
+            .prefetch_related("seats__user").select_related("assignment").order_by("-finished_at")[:limit])
+
+
 def classmates_by_assignment(*, user: User, assignments: list[Assignment]) -> dict[int, list[dict]]:
     """For each assignment, the other students who have it: the ones this student may challenge."""
     from classroom.models import Student
@@ -156,6 +167,37 @@ def lobby_for(*, user: User, match: Match) -> dict:
         "free_classmates": [{"user_id": s.user_id, "name": s.display_name}
                             for s in classmates.order_by("display_name")],
     }
+
+
+def replay_for(*, user: User, match: Match) -> dict | None:
+    """A finished match step by step, as this user may see it, or None if they may not: a student
+    who played in it sees each step as their own seat saw it then (their view, events as their seat
+    heard them; never another seat's hand, the deck, or another seat's action); the class's teacher
+    sees every seat's view and every action."""
+    from games.engines import get_engine
+    from games.services.broadcast import events_for
+    from games.services.matches import replay_states
+
+    seats = match.seat_list()
+    mine = next((seat.index for seat in seats if user.pk in (seat.user_id, seat.left_by_id)), None)
+    teacher = can_watch(user, match)
+    if mine is None and not teacher:
+        return None
+    if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED) or match.start_ms is None:
+        raise ServiceError("not_finished", "A match can be watched again once it is over.")
+    engine = get_engine(match.game)
+    shown = [*range(match.players), None] if teacher else [mine]
+    steps = []
+    for move, state in replay_states(match=match):
+        events = move.events if move else []
+        step = {"version": move.version if move else 0, "source": move.source if move else "start",
+                "seat": move.seat if move else None,
+                "views": {SPECTATOR if seat is None else str(seat): engine.view(state, seat) for seat in shown},
+                "events": {SPECTATOR if seat is None else str(seat): events_for(events, seat) for seat in shown}}
+        if teacher:
+            step["action"] = move.action if move else None
+        steps.append(step)
+    return {"match": match_meta(match), "seat": None if teacher else mine, "steps": steps}
 
 
 def live_match_row(match: Match) -> dict:

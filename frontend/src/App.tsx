@@ -14,6 +14,7 @@ const RosterPage = lazy(() => import("./pages/teacher/Roster").then((m) => ({ de
 const AssignmentsPage = lazy(() => import("./pages/teacher/Assignments").then((m) => ({ default: m.AssignmentsPage })));
 const LivePage = lazy(() => import("./pages/teacher/Live").then((m) => ({ default: m.LivePage })));
 const BatchesPage = lazy(() => import("./pages/teacher/Batches").then((m) => ({ default: m.BatchesPage })));
+const ReplayPage = lazy(() => import("./pages/play/ReplayPage").then((m) => ({ default: m.ReplayPage })));
 const AllClassesPage = lazy(() => import("./pages/teacher/AllClasses").then((m) => ({ default: m.AllClassesPage })));
 const ReportsPage = lazy(() => import("./pages/teacher/Reports").then((m) => ({ default: m.ReportsPage })));
 const ProgressPage = lazy(() => import("./pages/student/Progress").then((m) => ({ default: m.ProgressPage })));
@@ -76,6 +77,16 @@ export function AppRoutes() {
             </RequireRole>
           }
         />
+        <Route
+          path="replay/:matchId"
+          element={
+            <RequireRole role="student">
+              <Loading>
+                <ReplayPage role="student" />
+              </Loading>
+            </RequireRole>
+          }
+        />
       </Route>
       <Route
         path="teacher"
@@ -94,6 +105,7 @@ export function AppRoutes() {
         <Route path="batches" element={<Loading><BatchesPage /></Loading>} />
         <Route path="reports" element={<Loading><AllClassesPage /></Loading>} />
         <Route path="matches/:matchId" element={<MatchPage role="teacher" />} />
+        <Route path="replays/:matchId" element={<Loading><ReplayPage role="teacher" /></Loading>} />
       </Route>
     </Routes>
   );

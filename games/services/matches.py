@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
 
 from django.db import transaction
 from django.utils import timezone
@@ -274,16 +275,26 @@ def match_leave(*, user: User, match_id: int) -> Match:
     return match
 
 
-def match_replay(*, match: Match) -> dict | None:
-    """Rebuild the state from the seed and the move log: it must equal match.state."""
-    if match.start_ms is None:
-        return None
+def replay_states(*, match: Match) -> Iterator[tuple[Move | None, dict]]:
+    """The match's states rebuilt from the seed and the move log: (None, the dealt state), then
+    (move, the state after it) for every move. A teacher's move (pause, resume, end) changes no state."""
     engine = get_engine(match.game)
     state = engine.setup(players=match.players, options=dict(match.options), seed=match.seed,
                          now_ms=match.start_ms)
+    yield None, state
     for move in Move.objects.filter(match=match).order_by("version"):
         if move.source == Move.Source.TIMER:
             state = engine.tick(state, move.now_ms).state
         elif move.source in (Move.Source.PLAYER, Move.Source.BOT):
             state = engine.apply(state, move.seat, move.action, move.now_ms).state
+        yield move, state
+
+
+def match_replay(*, match: Match) -> dict | None:
+    """Rebuild the state from the seed and the move log: it must equal match.state."""
+    if match.start_ms is None:
+        return None
+    state = None
+    for _, state in replay_states(match=match):  # noqa: B007 - the last state is the answer
+        pass
     return state

@@ -18,6 +18,7 @@ import type {
   MatchHistory,
   MatchLobby,
   MatchPractice,
+  MatchReplay,
   MyAssignment,
   NewChallengeRequest,
   Classroom,
@@ -217,6 +218,10 @@ export const endMatch = (id: number) => request<StateMessage>("POST", `/api/matc
 /** For a child waiting in a lobby: free classmates, and when (and which) computer players are offered. */
 export const getMatchLobby = (id: number, signal?: AbortSignal) =>
   request<MatchLobby>("GET", `/api/matches/${id}/lobby/`, { signal });
+
+/** A finished match, step by step, as this user may see it. */
+export const getMatchReplay = (id: number, signal?: AbortSignal) =>
+  request<MatchReplay>("GET", `/api/matches/${id}/replay/`, { signal });
 
 /** The facts the signed-in student practised in a match. */
 export const getMatchPractice = (id: number, signal?: AbortSignal) =>

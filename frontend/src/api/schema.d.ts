@@ -697,6 +697,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/matches/{match_id}/replay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished match, step by step, as this user may see it */
+        get: operations["matches_replay_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/matches/{match_id}/resign/": {
         parameters: {
             query?: never;
@@ -1251,6 +1268,10 @@ export interface components {
             matches: {
                 [key: string]: unknown;
             }[];
+            /** @description ended in the last two hours */
+            finished: {
+                [key: string]: unknown;
+            }[];
             paused: boolean;
         };
         Classroom: {
@@ -1357,6 +1378,15 @@ export interface components {
             facts: components["schemas"]["PractisedFact"][];
             answers: number;
             right: number;
+        };
+        MatchReplay: {
+            match: {
+                [key: string]: unknown;
+            };
+            seat: number | null;
+            steps: {
+                [key: string]: unknown;
+            }[];
         };
         MatchState: {
             type: string;
@@ -2785,6 +2815,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MatchState"];
+                };
+            };
+        };
+    };
+    matches_replay_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchReplay"];
                 };
             };
         };

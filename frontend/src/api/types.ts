@@ -61,9 +61,11 @@ export type ComputerMatchRequest = Schemas["ComputerMatchRequest"];
 /** `match` is untyped JSON in the schema (the match's seats and settings: MatchMeta). */
 export type CurrentMatch = Omit<Schemas["CurrentMatch"], "match"> & { match: MatchMeta | null };
 /** `students` and `matches` are lists of untyped dicts in the schema: narrowed below. */
-export type ClassLive = Omit<Schemas["ClassLive"], "students" | "matches"> & {
+export type ClassLive = Omit<Schemas["ClassLive"], "students" | "matches" | "finished"> & {
   students: LiveStudent[];
   matches: LiveMatch[];
+  /** Matches that ended in the last two hours: to watch again. */
+  finished: (MatchMeta & { finished_at: string })[];
 };
 /** `result` is untyped JSON in the schema. */
 export type MatchHistory = Omit<Schemas["MatchHistory"], "result"> & { result: MatchResult | null };
@@ -120,6 +122,11 @@ export interface LiveMatch extends MatchMeta {
 
 // The sign-in pictures are not an API type: they come from
 // src/generated/pictures.json and are typed in src/components/Picture.tsx.
+
+/** A finished match step by step, as the viewer may see it (GET /api/matches/<id>/replay/). */
+export type MatchReplay = Omit<Schemas["MatchReplay"], "steps"> & {
+  steps: { version: number; source: string; seat: number | null; views: Record<string, unknown>; events: Record<string, unknown[]>; action?: unknown }[];
+};
 
 /** For a child waiting in a lobby (GET /api/matches/<id>/lobby/). */
 export type MatchLobby = Schemas["MatchLobby"];

@@ -1,3 +1,4 @@
+import { Link } from "react-router-dom";
 import type { MatchHistory } from "../../api/types";
 import { gameTitle } from "../../games/catalog";
 import { joinNames } from "../../games/words";
@@ -43,6 +44,9 @@ export function History({ matches, limit = 5 }: { matches: MatchHistory[]; limit
                 <span className="history-game">{gameTitle(m.game)}</span>
                 <span>{others.length ? `with ${joinNames(others)}` : ""}</span>
                 <span className="muted">{when ? formatTime(when) : ""}</span>
+                <Link className="btn" to={`/replay/${m.id}`} aria-label={`Watch again: ${gameTitle(m.game)}${others.length ? ` with ${joinNames(others)}` : ""}`}>
+                  Watch again
+                </Link>
               </li>
             );
           })}

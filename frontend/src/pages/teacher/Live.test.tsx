@@ -35,6 +35,7 @@ const LIVE: ClassLive = {
     { id: 3, user_id: 13, display_name: "Cy D.", online: true },
   ],
   matches: [MATCH],
+  finished: [{ ...MATCH, id: 41, status: "finished", result: { winners: [0], reason: "target_score" }, finished_at: "2030-01-01T09:30:00Z" }],
   paused: false,
 };
 
@@ -121,6 +122,12 @@ describe("live page", () => {
     expect(dialog.textContent).toContain("Nobody wins or loses");
     await user.click(within(dialog).getByRole("button", { name: "End every game" }));
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/classes/5/live/end-all/")).toBe(true);
+  });
+
+  it("offers to watch again the matches that ended in the last two hours", async () => {
+    renderLive(() => LIVE);
+    const finished = (await screen.findByRole("heading", { name: "Finished in the last two hours (1)" })).closest("section")!;
+    expect(within(finished).getByRole("link", { name: /^Watch again/ }).getAttribute("href")).toBe("/teacher/replays/41");
   });
 
   it("puts whose turn in words", () => {

@@ -178,6 +178,26 @@ export function LivePage() {
           </ul>
         )}
       </section>
+      {live.finished.length > 0 && (
+        <section aria-labelledby="finished-heading">
+          <h2 id="finished-heading">Finished in the last two hours ({live.finished.length})</h2>
+          <ul className="plain-list finished-list">
+            {live.finished.map((m) => (
+              <li key={m.id} className="history-row">
+                <span className="history-game">{gameTitle(m.game)}</span>
+                <span>{joinNames(m.seats.map((s) => s.name))}</span>
+                <Link
+                  className="btn"
+                  to={`/teacher/replays/${m.id}`}
+                  aria-label={`Watch again: ${gameTitle(m.game)}, ${joinNames(m.seats.map((s) => s.name))}`}
+                >
+                  Watch again
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="online-heading">
         <h2 id="online-heading">
           Online: {online.length} of {live.students.length}

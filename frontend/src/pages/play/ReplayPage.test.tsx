@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from "vitest";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { apiError, json, mockFetch } from "../../test/fetchMock";
+import type { BoardProps } from "../../games/types";
+import { ReplayPage } from "./ReplayPage";
+
+vi.mock("../../games/registry", () => {
+  function StubBoard({ view, seat }: BoardProps) {
+    return <p data-testid="board">Board for seat {String(seat)}, {view.to_move[0]} to move</p>;
+  }
+  return { BOARDS: { fultiples: StubBoard, four_in_a_row: StubBoard, multiplin: StubBoard, stepping_divisors: StubBoard } };
+});
+
+const MATCH = {
+  id: 7, game: "fultiples", kind: "quick", status: "finished", players: 2, host_user_id: 1, hints: false, assignment_id: 3,
+  result: { winners: [0], reason: "five_in_a_row" },
+  seats: [
+    { index: 0, name: "Ana L.", user_id: 1, bot: null, taken_over: false },
+    { index: 1, name: "Ben K.", user_id: 2, bot: null, taken_over: false },
+  ],
+};
+const view = (n: number) => ({ game: "fultiples", seat: 0, players: 2, phase: "play", to_move: [n % 2], deadline_ms: null, mistakes: [0, 0], result: null });
+const REPLAY = {
+  match: MATCH,
+  seat: 0,
+  steps: [
+    { version: 0, source: "start", seat: null, views: { "0": view(0) }, events: { "0": [] } },
+    { version: 1, source: "player", seat: 0, views: { "0": view(1) }, events: { "0": [] } },
+    { version: 2, source: "player", seat: 1, views: { "0": view(2) }, events: { "0": [{ type: "mistake", seat: 1 }] } },
+  ],
+};
+
+function renderReplay(routes: Parameters<typeof mockFetch>[0]) {
+  mockFetch(routes);
+  render(
+    <MemoryRouter initialEntries={["/replay/7"]}>
+      <Routes>
+        <Route path="/replay/:matchId" element={<ReplayPage role="student" />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe("watching a match again", () => {
+  it("steps forwards and back and says what happened at each move, on a read-only board", async () => {
+    renderReplay({ "GET /api/matches/7/replay/": () => json(200, REPLAY) });
+    expect(await screen.findByText("The start: the cards are dealt and the board is set.")).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Next ▶" }));
+    expect(screen.getByText("Move 1: Ana L. played.")).toBeTruthy();
+    expect(screen.getByTestId("board").textContent).toBe("Board for seat 0, 1 to move"); // the board after move 1
+    await user.click(screen.getByRole("button", { name: "End »" }));
+    expect(screen.getByText("Move 2: Ben K. made a mistake.")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Next ▶" }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole("button", { name: "◀ Back" }));
+    expect(screen.getByText("Move 1: Ana L. played.")).toBeTruthy();
+    expect(document.querySelector(".board-area")!.hasAttribute("inert")).toBe(true);
+    expect(screen.queryByLabelText("See the board as")).toBeNull(); // a child sees their own seat only
+  });
+
+  it("says a running match cannot be watched yet", async () => {
+    renderReplay({ "GET /api/matches/7/replay/": () => apiError(400, "not_finished", "A match can be watched again once it is over.") });
+    expect((await screen.findByRole("alert")).textContent).toContain("once it is over");
+  });
+});

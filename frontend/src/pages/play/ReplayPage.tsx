@@ -1,0 +1,142 @@
+// Watching a finished match again (/replay/:matchId for a child, /teacher/replays/:matchId for the
+// teacher): the board as it was after each move, stepped forwards and back. The server decides what
+// each viewer may see (a child: their own seat only); the board here is read-only (inert).
+import { Suspense, useCallback, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { getMatchReplay } from "../../api/endpoints";
+import type { MatchReplay } from "../../api/types";
+import { Button } from "../../components/forms";
+import { usePageHeading } from "../../components/Page";
+import { gameTitle } from "../../games/catalog";
+import { BOARDS } from "../../games/registry";
+import { seatName } from "../../games/words";
+import { useLoad } from "../../lib/useLoad";
+import type { BaseView, GameEvent, MatchMeta } from "../../protocol/messages";
+
+type Step = MatchReplay["steps"][number];
+
+/** "Move 3: Ben O. made a mistake", in words. */
+export function stepWords(step: Step, index: number, match: MatchMeta, key: string): string {
+  if (index === 0) return "The start: the cards are dealt and the board is set.";
+  const events = (step.events[key] ?? []) as GameEvent[];
+  const who = typeof step.seat === "number" ? seatName(match, step.seat) : "";
+  const mistake = events.some((e) => e.type === "mistake");
+  let what: string;
+  if (step.source === "teacher") {
+    const kind = (events[0]?.type as string | undefined) ?? "";
+    what = kind === "ended_by_teacher" ? "The teacher ended the match." : kind === "paused" ? "The teacher paused the game." : "The teacher let the game go on.";
+  } else if (step.source === "timer") {
+    what = "Time ran out: the turn moved on.";
+  } else {
+    what = mistake ? `${who} made a mistake.` : `${who} played.`;
+  }
+  return `Move ${index}: ${what}`;
+}
+
+export function ReplayPage({ role }: { role: "student" | "teacher" }) {
+  const { matchId = "" } = useParams();
+  const fetch = useCallback((signal?: AbortSignal) => getMatchReplay(Number(matchId), signal), [matchId]);
+  const { data: replay, error, reload } = useLoad(fetch);
+  const [index, setIndex] = useState(0);
+  const [seeAs, setSeeAs] = useState<string | null>(null);
+  const back = role === "teacher" ? "/teacher" : "/home";
+  const heading = usePageHeading(replay ? `Watch again: ${gameTitle(replay.match.game as MatchMeta["game"])}` : "Watch again");
+
+  if (error) {
+    return (
+      <div className="match-page">
+        <h1 ref={heading} tabIndex={-1} className="match-title">
+          Watch again
+        </h1>
+        <div className="alert alert-error" role="alert">
+          <p>{error.status === 404 ? "We couldn't find that match." : error.message}</p>
+          {error.status !== 404 && error.status !== 400 && <Button onClick={() => void reload()}>Try again</Button>}
+        </div>
+        <Link className="btn" to={back}>
+          Back
+        </Link>
+      </div>
+    );
+  }
+  if (!replay) return <p role="status">Getting the replay ready…</p>;
+
+  const match = replay.match as unknown as MatchMeta;
+  const steps = replay.steps;
+  const last = steps.length - 1;
+  const at = Math.min(index, last);
+  const step = steps[at]!;
+  const keys = Object.keys(step.views);
+  const key = seeAs !== null && keys.includes(seeAs) ? seeAs : (keys[0] ?? "spectator");
+  const seat = key === "spectator" ? null : Number(key);
+  const view = step.views[key] as unknown as BaseView;
+  const Board = BOARDS[match.game];
+  const go = (next: number) => setIndex(Math.max(0, Math.min(last, next)));
+
+  return (
+    <div className="match-page replay-page">
+      <header className="match-header">
+        <div className="match-header-row">
+          <h1 ref={heading} tabIndex={-1} className="match-title">
+            Watch again: {gameTitle(match.game)}
+          </h1>
+          <div className="match-header-actions">
+            <Link className="btn" to={back}>
+              Back
+            </Link>
+          </div>
+        </div>
+      </header>
+      <section className="card replay-controls" aria-label="Replay">
+        <p className="replay-step" role="status" aria-live="polite">
+          {stepWords(step, at, match, key)}
+        </p>
+        <div className="actions">
+          <Button onClick={() => go(0)} disabled={at === 0}>
+            « Start
+          </Button>
+          <Button onClick={() => go(at - 1)} disabled={at === 0}>
+            ◀ Back
+          </Button>
+          <Button variant="primary" onClick={() => go(at + 1)} disabled={at === last}>
+            Next ▶
+          </Button>
+          <Button onClick={() => go(last)} disabled={at === last}>
+            End »
+          </Button>
+        </div>
+        <label className="replay-slider">
+          <span>
+            Move {at} of {last}
+          </span>
+          <input type="range" min={0} max={last} value={at} onChange={(e) => go(Number(e.target.value))} aria-label="Move" />
+        </label>
+        {keys.length > 1 && (
+          <div className="field">
+            <label htmlFor="replay-see-as">See the board as</label>
+            <select id="replay-see-as" value={key} onChange={(e) => setSeeAs(e.target.value)}>
+              {keys.map((k) => (
+                <option key={k} value={k}>
+                  {k === "spectator" ? "Everyone (no hands)" : seatName(match, Number(k))}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </section>
+      <Suspense fallback={<p role="status">Getting the board ready…</p>}>
+        <div className="board-area board-replay" inert>
+          <Board
+            view={view}
+            match={match}
+            seat={seat}
+            hints={false}
+            events={(step.events[key] ?? []) as GameEvent[]}
+            clockOffsetMs={0}
+            act={async () => ({ ok: false, code: "replay", message: "This is a replay." })}
+            announce={() => undefined}
+          />
+        </div>
+      </Suspense>
+    </div>
+  );
+}
