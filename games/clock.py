@@ -1,10 +1,35 @@
-"""The server's clock for the engines: epoch milliseconds. Tests replace `now_ms`."""
+"""The server's clock for the engines: epoch milliseconds. Tests replace `now_ms`; the demo data
+plays its past weeks on a simulated clock (`simulated`)."""
 
+from __future__ import annotations
+
+import contextlib
+import threading
 import time
+from collections.abc import Iterator
+
+_simulated = threading.local()
 
 
 def now_ms() -> int:
-    return int(time.time() * 1000)
+    fixed = getattr(_simulated, "ms", None)
+    return fixed if fixed is not None else int(time.time() * 1000)
+
+
+class SimulatedClock:
+    def advance(self, ms: int) -> int:
+        _simulated.ms += ms
+        return _simulated.ms
+
+
+@contextlib.contextmanager
+def simulated(start_ms: int) -> Iterator[SimulatedClock]:
+    """In this thread, `now_ms` reads a clock that starts at `start_ms` and moves only when told."""
+    _simulated.ms = start_ms
+    try:
+        yield SimulatedClock()
+    finally:
+        _simulated.ms = None
 
 
 def match_now_ms(match) -> int:

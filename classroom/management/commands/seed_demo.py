@@ -1,7 +1,9 @@
-"""Demo data for `make run`: a teacher, a class of eight, and a sign-in to try.
+"""Demo data for `make run`: a teacher, a class of eight with an assignment of each game and four
+weeks of history played through the real engines and services (games.services.demo), and a sign-in
+to try.
 
-Idempotent: run it again and it reuses the teacher and class, and issues a fresh card for the
-first student so that their picture password can be printed (secrets are only stored hashed).
+Idempotent: run it again and it reuses the teacher, class and history, and issues a fresh card for
+the first student so that their picture password can be printed (secrets are only stored hashed).
 """
 
 from django.core.management.base import BaseCommand
@@ -10,6 +12,8 @@ from django.db import transaction
 from classroom import services
 from classroom.models import Classroom, User
 from classroom.pictures import picture_label
+from games.services.demo import demo_history
+from games.services.reports import report_request
 
 DEMO_EMAIL = "teacher@demo.multiplayground.test"
 DEMO_PASSWORD = "times-tables-2026"
@@ -38,6 +42,10 @@ class Command(BaseCommand):
                 classroom.save(update_fields=["join_code"])
             students = services.students_add_names(classroom=classroom, text="\n".join(DEMO_NAMES))
             services.cards_issue(classroom=classroom, students=students)
+        played = demo_history(classroom=classroom)
+        if played:  # the first report a teacher opens is built already (by the worker make run starts)
+            report_request(classroom=classroom, period="30d")
+            self.stdout.write(f"Played {played} demo matches over the last four weeks for the reports.")
         first = classroom.students.order_by("display_name").first()
         (card,) = services.cards_issue(classroom=classroom, students=[first])
         pictures = ", ".join(picture_label(slug) for slug in card.pictures)
