@@ -238,6 +238,8 @@ class Attempt(models.Model):
     student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts")
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="attempts")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="attempts")
+    version = models.PositiveIntegerField(null=True, blank=True,
+                                          help_text="The match's version after the move: opens its replay there.")
     game = models.CharField(max_length=30, choices=GAME_CHOICES)
     kind = models.CharField(max_length=12)
     a = models.IntegerField()

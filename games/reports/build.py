@@ -15,6 +15,7 @@ from games.reports.queries import (
     judgement_accuracy,
     mistakes_by_type,
     play_per_student,
+    recent_mistakes,
     students_needing_help,
 )
 
@@ -44,6 +45,8 @@ def student_report(scope: Scope) -> dict:
         "totals": _totals(facts, scope),
         "states": WORDS,
         "practise_next": practise_next(facts, commonest_mistake_per_fact(scope)),
+        "recent_mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])}
+                            for row in recent_mistakes(scope)],
     }
 
 

@@ -123,6 +123,16 @@ def commonest_mistake_per_fact(scope: Scope) -> dict[tuple[int, int], str]:
     return {key: value[2] for key, value in best.items()}
 
 
+RECENT_MISTAKES = 10
+
+
+def recent_mistakes(scope: Scope) -> list[dict]:
+    """The latest wrong answers, newest first, each with the match and move to watch it again at."""
+    rows = (scope.attempts().filter(correct=False).order_by("-created_at", "-id")
+            .values("kind", "a", "b", "answer", "mistake_type", "match_id", "version", "created_at")[:RECENT_MISTAKES])
+    return [{**row, "created_at": row["created_at"].isoformat()} for row in rows]
+
+
 def accuracy_by_week(scope: Scope) -> list[dict]:
     rows = (scope.attempts().annotate(week=TruncWeek("created_at")).values("week")
             .annotate(attempts=Count("id"), right=RIGHT).order_by("week"))

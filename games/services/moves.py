@@ -201,7 +201,7 @@ def _store_attempts(match: Match, attempts: list[dict]) -> None:
         fact = attributed_fact(kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"),
                                correct=item["correct"], mistake_type=mistake_type) or (None, None)
         rows.append(Attempt(
-            student_id=student, classroom_id=match.classroom_id, match=match, game=match.game,
+            student_id=student, classroom_id=match.classroom_id, match=match, version=match.version, game=match.game,
             kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"), correct=item["correct"],
             think_ms=max(0, int(item.get("think_ms") or 0)), fact_a=fact[0], fact_b=fact[1],
             mistake_type=mistake_type))

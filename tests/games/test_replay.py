@@ -78,3 +78,34 @@ def test_the_live_view_lists_matches_finished_in_the_last_two_hours_to_watch_aga
     live = client_for(classroom.teacher).get(f"/api/classes/{classroom.pk}/live/").json()
     assert [match["id"] for match in live["finished"]] == [played.pk]
     assert live["finished"][0]["result"]["reason"] == "ended_by_teacher"
+
+
+def test_a_mistake_in_a_students_report_opens_the_replay_at_that_move(make_assignment, pupils, classroom,
+                                                                       fake_clock):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Attempt, Move
+    from games.reports.build import student_report
+    from games.reports.queries import Scope
+
+    match = match_quick(user=pupils[0].user, assignment_id=make_assignment("multiplin").pk)
+    match = match_quick(user=pupils[1].user, assignment_id=match.assignment_id)
+    state = match.state
+    state["hands"][0][0], state["table"][0], state["product"] = 4, 4, 63
+    Match.objects.filter(pk=match.pk).update(state=state)
+    fake_clock.advance(1000)
+    match_submit_action(match_id=match.pk, user=pupils[0].user,
+                        action={"type": "solve", "round": state["round"], "hand": 0, "table": 0})
+    wrong = Attempt.objects.get(match=match, correct=False)
+    assert Move.objects.get(match=match, version=wrong.version).seat == 0
+    scope = Scope(classroom_id=classroom.pk, start=None, end=timezone.now() + timedelta(seconds=1),
+                  student_user_id=pupils[0].user_id)
+    (mistake,) = student_report(scope)["recent_mistakes"]
+    assert (mistake["a"], mistake["b"], mistake["answer"]) == (4, 4, 63)
+    assert (mistake["match_id"], mistake["version"]) == (match.pk, wrong.version)
+    class_games_end(classroom=classroom)
+    replay = client_for(classroom.teacher).get(f"/api/matches/{match.pk}/replay/").json()
+    at = replay["steps"][mistake["version"]]
+    assert at["events"]["spectator"][0]["type"] == "mistake"

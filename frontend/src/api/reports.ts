@@ -144,8 +144,24 @@ export interface PractiseNext {
   why: string;
 }
 
+/** A wrong answer, with the match and move to watch it again at. */
+export interface RecentMistake {
+  kind: AttemptKind;
+  a: number;
+  b: number;
+  answer: number | null;
+  mistake_type: string;
+  label: string;
+  match_id: number;
+  /** null for answers stored before moves were recorded with them */
+  version: number | null;
+  created_at: string;
+}
+
 export interface StudentReportData extends CommonReportData {
   totals: StudentTotals;
+  /** Absent from reports built before it existed. */
+  recent_mistakes?: RecentMistake[];
   /** Absent from reports built before it existed. */
   practise_next?: PractiseNext[];
 }

@@ -2,7 +2,7 @@
 // judgement accuracy, students who need help, activity. Each is a table (bars are decoration:
 // every number is also written out).
 import { Link } from "react-router-dom";
-import type { ActivityRow, FactStat, JudgementStat, MistakeStat, NeedsHelpEntry, PractiseNext, ReportFilters, WeekStat } from "../api/reports";
+import type { ActivityRow, FactStat, JudgementStat, MistakeStat, NeedsHelpEntry, PractiseNext, RecentMistake, ReportFilters, WeekStat } from "../api/reports";
 import { plural } from "../lib/format";
 import { factLabel, formatPercent, weekLabel } from "./format";
 import { BarCell, RepTable } from "./RepTable";
@@ -247,5 +247,27 @@ export function PractiseNextList({ items }: { items: PractiseNext[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** "Ana answered 56 for 7 × 9": a wrong answer in words. */
+export function mistakeWords(m: RecentMistake, who: string): string {
+  if (m.kind === "multiply") return `${who} answered ${m.answer ?? "?"} for ${factLabel(m.a, m.b)}`;
+  if (m.kind === "factor_pair") return `${who} chose ${m.b} after ${m.a}`;
+  return `${who} wrote ${m.b} as a divisor of ${m.a}`;
+}
+
+/** The latest wrong answers, each opening the match's replay at that move. */
+export function RecentMistakes({ mistakes, who }: { mistakes: RecentMistake[]; who: string }) {
+  if (mistakes.length === 0) return <p>No wrong answers for {who} in this period.</p>;
+  return (
+    <ul className="plain-list rep-mistakes">
+      {mistakes.map((m) => (
+        <li key={`${m.match_id}-${m.version}-${m.a}-${m.b}-${m.created_at}`}>
+          <span>{mistakeWords(m, who)}</span> <span className="muted">({m.label})</span>{" "}
+          <Link to={`/teacher/replays/${m.match_id}${m.version !== null ? `?move=${m.version}` : ""}`}>Watch that move</Link>
+        </li>
+      ))}
+    </ul>
   );
 }

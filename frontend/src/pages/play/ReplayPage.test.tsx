@@ -32,10 +32,10 @@ const REPLAY = {
   ],
 };
 
-function renderReplay(routes: Parameters<typeof mockFetch>[0]) {
+function renderReplay(routes: Parameters<typeof mockFetch>[0], path = "/replay/7") {
   mockFetch(routes);
   render(
-    <MemoryRouter initialEntries={["/replay/7"]}>
+    <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/replay/:matchId" element={<ReplayPage role="student" />} />
       </Routes>
@@ -58,6 +58,11 @@ describe("watching a match again", () => {
     expect(screen.getByText("Move 1: Ana L. played.")).toBeTruthy();
     expect(document.querySelector(".board-area")!.hasAttribute("inert")).toBe(true);
     expect(screen.queryByLabelText("See the board as")).toBeNull(); // a child sees their own seat only
+  });
+
+  it("opens at the move a report linked to", async () => {
+    renderReplay({ "GET /api/matches/7/replay/": () => json(200, REPLAY) }, "/replay/7?move=2");
+    expect(await screen.findByText("Move 2: Ben K. made a mistake.")).toBeTruthy();
   });
 
   it("says a running match cannot be watched yet", async () => {

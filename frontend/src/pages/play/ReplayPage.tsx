@@ -2,7 +2,7 @@
 // teacher): the board as it was after each move, stepped forwards and back. The server decides what
 // each viewer may see (a child: their own seat only); the board here is read-only (inert).
 import { Suspense, useCallback, useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "react-router-dom";
 import { getMatchReplay } from "../../api/endpoints";
 import type { MatchReplay } from "../../api/types";
 import { Button } from "../../components/forms";
@@ -37,7 +37,9 @@ export function ReplayPage({ role }: { role: "student" | "teacher" }) {
   const { matchId = "" } = useParams();
   const fetch = useCallback((signal?: AbortSignal) => getMatchReplay(Number(matchId), signal), [matchId]);
   const { data: replay, error, reload } = useLoad(fetch);
-  const [index, setIndex] = useState(0);
+  const [params] = useSearchParams();
+  // ?move=N opens the replay at that move (a mistake in a report links there)
+  const [index, setIndex] = useState(() => Math.max(0, Number(params.get("move")) || 0));
   const [seeAs, setSeeAs] = useState<string | null>(null);
   const back = role === "teacher" ? "/teacher" : "/home";
   const heading = usePageHeading(replay ? `Watch again: ${gameTitle(replay.match.game as MatchMeta["game"])}` : "Watch again");

@@ -265,7 +265,8 @@ describe("a student's report", () => {
       "GET /api/classes/3/students/": () => studentsPage(),
       "GET /api/students/12/report/": () =>
         json(200, report({ id: 20, scope: "student", student: 12, student_name: "Ana L.", title: "Ana L.: last 30 days",
-          data: { ...studentData, practise_next: [{ a: 3, b: 12, why: "You sometimes swap the digits. 3 × 12 is 36." }] } })),
+          data: { ...studentData, practise_next: [{ a: 3, b: 12, why: "You sometimes swap the digits. 3 × 12 is 36." }],
+            recent_mistakes: [{ kind: "multiply", a: 7, b: 9, answer: 56, mistake_type: "other", label: "Other", match_id: 40, version: 12, created_at: "2025-03-02T10:00:00Z" }] } })),
     });
     const { container } = renderAt("/teacher/classes/3/reports/students/12?period=all&game=multiplin");
     expect(await screen.findByRole("heading", { level: 1, name: "Ana L.: report" })).toBeTruthy();
@@ -275,6 +276,9 @@ describe("a student's report", () => {
     expect(screen.getByText("Digits swapped")).toBeTruthy();
     const next = screen.getByRole("heading", { name: "Practise next" }).closest("section")!;
     expect(within(next).getByRole("listitem").textContent).toBe("3 × 12 You sometimes swap the digits. 3 × 12 is 36.");
+    const recent = screen.getByRole("heading", { name: "Recent mistakes" }).closest("section")!;
+    expect(within(recent).getByRole("listitem").textContent).toContain("Ana L. answered 56 for 7 × 9");
+    expect(within(recent).getByRole("link", { name: "Watch that move" }).getAttribute("href")).toBe("/teacher/replays/40?move=12");
     expect(screen.queryByRole("button", { name: "Students (CSV)" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Activity" })).toBeNull();
     expect(screen.getByRole("link", { name: /Class report for Class 2B/ }).getAttribute("href")).toBe(

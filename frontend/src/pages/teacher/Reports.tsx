@@ -28,7 +28,7 @@ import { formatTime, plural } from "../../lib/format";
 import { formatCount, formatPercent } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { ProgressBar } from "../../reports/ProgressBar";
-import { Activity, ByWeek, Judgements, MistakesByType, MostMissed, NeedsHelp, PractiseNextList, classReportPath } from "../../reports/Sections";
+import { Activity, ByWeek, Judgements, MistakesByType, MostMissed, NeedsHelp, PractiseNextList, RecentMistakes, classReportPath } from "../../reports/Sections";
 import { usePoll } from "../../lib/usePoll";
 import { POLL_MS, usePollWhile } from "../../reports/usePollWhile";
 import "../../reports/reports.css";
@@ -358,6 +358,13 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
               <h2 id="rep-next-heading">Practise next</h2>
               <p className="hint">What {who} sees on their own progress page: the weakest facts first, and why.</p>
               <PractiseNextList items={data.practise_next} />
+            </section>
+          )}
+
+          {"recent_mistakes" in data && data.recent_mistakes && (
+            <section aria-labelledby="rep-recent-heading" className="rep-section">
+              <h2 id="rep-recent-heading">Recent mistakes</h2>
+              <RecentMistakes mistakes={data.recent_mistakes} who={who} />
             </section>
           )}
 
