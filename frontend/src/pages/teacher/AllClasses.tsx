@@ -2,7 +2,7 @@
 // class beside the others (answers, accuracy, weakest facts), computed when the page opens.
 import { useCallback } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { allClassesReport, type ReportGame, type ReportPeriod } from "../../api/reports";
+import { allClassesReport, type ReportPeriod } from "../../api/reports";
 import { Button } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { factLabel, formatCount, formatPercent } from "../../reports/format";
@@ -10,17 +10,15 @@ import { Heatmap } from "../../reports/Heatmap";
 import { RepTable } from "../../reports/RepTable";
 import { MostMissed } from "../../reports/Sections";
 import { useLoad } from "../../lib/useLoad";
-import { PERIODS, gameLabel, readFilters } from "./Reports";
+import { FilterFields } from "../../reports/FilterFields";
+import { PERIODS, readFilters } from "./Reports";
 import "../../reports/reports.css";
-
-const GAMES: ReportGame[] = ["", "fultiples", "four_in_a_row", "multiplin", "stepping_divisors"];
 
 export function AllClassesPage() {
   const [params, setParams] = useSearchParams();
   const read = readFilters(params);
   const period: ReportPeriod = read.period === "live" ? "30d" : read.period; // built periods only
   const game = read.game;
-  const filters = { period, game };
   const fetch = useCallback((signal?: AbortSignal) => allClassesReport({ period, game }, signal), [period, game]);
   const { data: report, error, reload } = useLoad(fetch);
   const setFilter = (key: "period" | "game", value: string) => {
@@ -36,26 +34,7 @@ export function AllClassesPage() {
           Filters
         </h2>
         <div className="rep-filters">
-          <div className="field">
-            <label htmlFor="all-period">Period</label>
-            <select id="all-period" value={filters.period} onChange={(e) => setFilter("period", e.target.value)}>
-              {PERIODS.filter((p) => p.value !== "live").map((p) => (
-                <option key={p.value} value={p.value}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="all-game">Game</label>
-            <select id="all-game" value={filters.game} onChange={(e) => setFilter("game", e.target.value)}>
-              {GAMES.map((g) => (
-                <option key={g || "all"} value={g}>
-                  {gameLabel(g)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterFields idPrefix="all" period={period} game={game} periods={PERIODS.filter((p) => p.value !== "live")} onChange={setFilter} />
         </div>
       </section>
       {error && (
@@ -78,7 +57,7 @@ export function AllClassesPage() {
                 {data.classes.map((c) => (
                   <tr key={c.id}>
                     <th scope="row">
-                      <Link to={`/teacher/classes/${c.id}/reports?period=${period}&game=${filters.game}`}>{c.name}</Link>
+                      <Link to={`/teacher/classes/${c.id}/reports?period=${period}&game=${game}`}>{c.name}</Link>
                     </th>
                     <td className="rep-num">{formatCount(c.attempts)}</td>
                     <td className="rep-num">{c.accuracy === null ? "–" : formatPercent(c.accuracy)}</td>

@@ -22,7 +22,7 @@ import {
 import type { Classroom, Student } from "../../api/types";
 import { Button, FormError, toApiError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
-import { GAME_TITLES } from "../../games/catalog";
+import { FilterFields, REPORT_GAMES, gameLabel } from "../../reports/FilterFields";
 import { saveFile } from "../../lib/download";
 import { formatTime, plural } from "../../lib/format";
 import { formatCount, formatPercent } from "../../reports/format";
@@ -41,11 +41,6 @@ export const PERIODS: { value: ReportPeriod; label: string }[] = [
   { value: "all", label: "All time" },
 ];
 
-const GAMES: ReportGame[] = ["", "fultiples", "four_in_a_row", "multiplin", "stepping_divisors"];
-
-export function gameLabel(game: ReportGame): string {
-  return game ? GAME_TITLES[game] : "All games";
-}
 
 export function periodLabel(period: ReportPeriod): string {
   return PERIODS.find((p) => p.value === period)?.label ?? period;
@@ -57,7 +52,7 @@ export function readFilters(params: URLSearchParams): ReportFilters {
   const game = params.get("game") ?? "";
   return {
     period: PERIODS.some((p) => p.value === period) ? (period as ReportPeriod) : "30d",
-    game: (GAMES as string[]).includes(game) ? (game as ReportGame) : "",
+    game: (REPORT_GAMES as string[]).includes(game) ? (game as ReportGame) : "",
   };
 }
 
@@ -210,26 +205,7 @@ export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { p
           Filters and building
         </h2>
         <div className="rep-filters">
-          <div className="field">
-            <label htmlFor="rep-period">Period</label>
-            <select id="rep-period" value={period} onChange={(e) => setFilter("period", e.target.value)}>
-              {PERIODS.map((p) => (
-                <option key={p.value} value={p.value}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="rep-game">Game</label>
-            <select id="rep-game" value={game} onChange={(e) => setFilter("game", e.target.value)}>
-              {GAMES.map((g) => (
-                <option key={g || "all"} value={g}>
-                  {gameLabel(g)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterFields idPrefix="rep" period={period} game={game} periods={PERIODS} onChange={setFilter} />
           <div className="rep-build" hidden={live}>
             <Button
               variant="primary"
