@@ -48,12 +48,16 @@ def _current_match(user: User) -> Match | None:
             .order_by("-created_at").first())
 
 
-def _refuse_if_busy(user: User, current: Match | None = None) -> None:
-    """Refuse with the match the child is in (the page goes there). `current`: already read."""
-    current = current or _current_match(user)
+def _already_playing(current: Match) -> ServiceError:
+    """The refusal that names the match the child is in (the page goes there)."""
+    return ServiceError("already_playing", "Finish (or leave) your current match first.",
+                        extra={"match_id": current.pk})
+
+
+def _refuse_if_busy(user: User) -> None:
+    current = _current_match(user)
     if current is not None:
-        raise ServiceError("already_playing", "Finish (or leave) your current match first.",
-                           extra={"match_id": current.pk})
+        raise _already_playing(current)
 
 
 def _new_match(assignment: Assignment, *, kind: str, players: int, host: User | None) -> Match:
@@ -90,9 +94,10 @@ def match_quick(*, user: User, assignment_id: int) -> Match:
     assignment = _open_assignment_for(user, assignment_id)
     _lock_children(user)
     current = _current_match(user)
-    if current is not None and current.assignment_id == assignment.pk and current.kind == Match.Kind.QUICK:
-        return current
-    _refuse_if_busy(user, current)
+    if current is not None:
+        if current.assignment_id == assignment.pk and current.kind == Match.Kind.QUICK:
+            return current  # a second tap: the match the first one found
+        raise _already_playing(current)
     _lock_pairing(assignment)
     lobby = _open_lobby(assignment)
     if lobby is None:

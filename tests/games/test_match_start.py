@@ -195,3 +195,15 @@ def test_a_waiting_child_sees_free_online_classmates_and_when_the_computer_is_of
     no_bots = make_assignment("four_in_a_row", bots_allowed=False)
     match_leave_lobby(user=ana.user, match_id=lobby.pk)
     assert lobby_for(user=ana.user, match=match_quick(user=ana.user, assignment_id=no_bots.pk))["bot_levels"] == []
+
+
+def test_quick_match_reads_the_childs_current_match_once(make_assignment, pupils):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    assignment = make_assignment("four_in_a_row")
+    with CaptureQueriesContext(connection) as queries:
+        match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    current_reads = [q["sql"] for q in queries.captured_queries
+                     if "games_seat" in q["sql"] and "'active'" in q["sql"] and "'lobby'" in q["sql"]]
+    assert len(current_reads) == 1, current_reads
