@@ -52,7 +52,7 @@ def test_the_teacher_pauses_resumes_and_ends_every_game_while_two_children_play(
     for name, page in pages.items():
         over = page.get_by_role("region", name="Game over")
         expect(over).to_contain_text("The teacher ended the match.")
-        expect(over.get_by_text(re.compile(r"^You answered \d+ times?, \d+ right\.$"))).to_be_visible()
-        expect(over.get_by_role("list", name="Facts you practised")).to_be_visible()
+        # each child made one claim; whether it rests on a grid fact (the list of facts) depends on the board
+        expect(over.get_by_text(re.compile(r"^You answered 1 time, [01] right\.$"))).to_be_visible()
         assert match_state(students[name], match_id)["match"]["status"] == "aborted"
     expect(live.get_by_role("heading", name="Matches now (0)")).to_be_visible()
