@@ -12,20 +12,20 @@ from games.reports.mistakes import classify
 from tests.e2e.test_live_play import ANA, class_of_two
 
 
-def a_wrong_play(view: dict) -> tuple[dict, tuple[int, int] | None]:
-    """Two cards of the hand (no wild) on a free square whose number is not their product, and the
-    grid fact the reports will count it against."""
+def a_wrong_play(view: dict) -> tuple[dict, tuple[int, int]]:
+    """Two cards of the hand (a wild card stands for 7) on a free square whose number is not their
+    product, and the grid fact the reports will count it against."""
     hand = view["hand"]
-    pairs = [(i, j) for i in range(len(hand)) for j in range(i + 1, len(hand)) if "W" not in (hand[i], hand[j])]
-    for i, j in pairs:
-        a, b = hand[i], hand[j]
-        for r, row in enumerate(view["board"]):
-            for c, number in enumerate(row):
-                if view["markers"][r][c] is None and number != a * b:
-                    fact = attributed_fact(kind="multiply", a=a, b=b, answer=number, correct=False,
-                                           mistake_type=classify("multiply", a, b, number, False))
-                    if fact is not None:
-                        return {"type": "play", "cards": [i, j], "cell": [r, c]}, fact
+    for i in range(len(hand)):
+        for j in range(i + 1, len(hand)):
+            a, b = (7 if card == "W" else card for card in (hand[i], hand[j]))
+            for r, row in enumerate(view["board"]):
+                for c, number in enumerate(row):
+                    if view["markers"][r][c] is None and number != a * b:
+                        fact = attributed_fact(kind="multiply", a=a, b=b, answer=number, correct=False,
+                                               mistake_type=classify("multiply", a, b, number, False))
+                        if fact is not None:
+                            return {"type": "play", "cards": [i, j], "values": [a, b], "cell": [r, c]}, fact
     raise AssertionError(f"no wrong play with a grid fact in {view}")
 
 
