@@ -24,7 +24,7 @@ def a_wrong_play(view: dict) -> tuple[dict, tuple[int, int]]:
                     if view["markers"][r][c] is None and number != a * b:
                         fact = attributed_fact(kind="multiply", a=a, b=b, answer=number, correct=False,
                                                mistake_type=classify("multiply", a, b, number, False))
-                        if fact is not None:
+                        if fact is not None and max(fact) <= 10:  # on the 10 x 10 grid the page shows
                             return {"type": "play", "cards": [i, j], "values": [a, b], "cell": [r, c]}, fact
     raise AssertionError(f"no wrong play with a grid fact in {view}")
 
