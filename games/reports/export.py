@@ -13,6 +13,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from games.models import Report
 from games.reports.heat_scale import colours_of, scale
+from games.reports.mastery import NAMES
 
 # What teachers read for each kind of claim (the web report says the same).
 KIND_LABELS = {"multiply": "Products", "factor_pair": "Factor or multiple", "divisor": "Divisors"}
@@ -27,23 +28,41 @@ def grid_cell(fact: dict | None) -> tuple[str, str | None, str]:
     return f"{fact['accuracy']:.0%}\n({fact['attempts']})", background, text
 
 
-def facts_csv(report: Report) -> str:
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A cell a spreadsheet will not run: text starting like a formula gets a leading apostrophe
+    (OWASP's advice on CSV injection). Numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _csv(header: list[str], rows: list[list]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["fact", "a", "b", "attempts", "right", "wrong", "accuracy", "median_think_ms"])
-    for fact in report.data["facts"]:
-        writer.writerow([f"{fact['a']} x {fact['b']}", fact["a"], fact["b"], fact["attempts"], fact["right"],
-                         fact["wrong"], fact["accuracy"], fact["median_think_ms"]])
+    writer.writerow(header)
+    writer.writerows([[csv_cell(value) for value in row] for row in rows])
     return out.getvalue()
+
+
+def _percent(accuracy: float | None) -> float | str:
+    return "" if accuracy is None else round(accuracy * 100, 1)
+
+
+def facts_csv(report: Report) -> str:
+    return _csv(["Fact", "First factor", "Second factor", "Tries", "Right", "Wrong", "Right (%)",
+                 "Median think time (s)", "How well known"],
+                [[f"{f['a']} x {f['b']}", f["a"], f["b"], f["attempts"], f["right"], f["wrong"],
+                  _percent(f["accuracy"]), round(f["median_think_ms"] / 1000, 1),
+                  NAMES.get(f.get("state", ""), "")] for f in report.data["facts"]])
 
 
 def students_csv(report: Report) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["student", "matches", "minutes", "attempts", "accuracy"])
-    for row in report.data.get("activity", []):
-        writer.writerow([row["student"], row["matches"], row["minutes"], row["attempts"], row["accuracy"]])
-    return out.getvalue()
+    return _csv(["Student", "Matches", "Minutes played", "Answers", "Right (%)"],
+                [[row["student"], row["matches"], row["minutes"], row["attempts"], _percent(row["accuracy"])]
+                 for row in report.data.get("activity", [])])
 
 
 def report_title(report: Report) -> str:

@@ -19,6 +19,7 @@ NEEDS_PRACTICE_BELOW = 0.75
 KNOWN_FROM, KNOWN_TO = 2, 12
 
 NOT_PLAYED, NEEDS_PRACTICE, LEARNING, MASTERED = "not_played", "needs_practice", "learning", "mastered"
+NAMES = {MASTERED: "Mastered", LEARNING: "Learning", NEEDS_PRACTICE: "Needs practice", NOT_PLAYED: "Not played"}
 WORDS = {
     MASTERED: "Mastered: right at least 9 times in 10, over 3 or more tries.",
     LEARNING: "Learning: played, not yet mastered.",

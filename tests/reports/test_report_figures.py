@@ -154,9 +154,10 @@ def test_report_api_build_read_and_export(classroom, fixture, django_capture_on_
     ana = client.get(f"/api/students/{fixture['ana'].pk}/report/").json()
     assert ana["student_name"] == "Ana L."
     rows = list(csv.DictReader(io.StringIO(client.get(f"/api/reports/{created['id']}/facts.csv").content.decode())))
-    assert {"fact": "7 x 8", "attempts": "6", "right": "4"}.items() <= rows[-1].items()
+    assert {"Fact": "7 x 8", "Tries": "6", "Right": "4", "Right (%)": "66.7",
+            "How well known": "Needs practice"}.items() <= rows[-1].items()
     students = client.get(f"/api/reports/{created['id']}/students.csv").content.decode().splitlines()
-    assert students[0] == "student,matches,minutes,attempts,accuracy"
+    assert students[0] == "Student,Matches,Minutes played,Answers,Right (%)"
     assert students[1].startswith("Ana L.,2,9.0,7,")
     pdf = PdfReader(io.BytesIO(client.get(f"/api/reports/{created['id']}/pdf").content))
     text = pdf.pages[0].extract_text()
@@ -222,3 +223,20 @@ def test_the_pdf_marks_a_fact_not_played_and_has_a_legend_and_no_internal_words(
     assert "Factor or multiple" in text
     assert "factor pair" not in text.lower()
     assert "factor_pair" not in text
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x\")", "+SUM(1)", "-2+3", "@SUM(1)", "\tTab", "\rCR"])
+def test_a_name_that_starts_like_a_formula_is_written_as_text_in_every_csv(classroom, name):
+    import csv
+    import io
+
+    from games.reports.export import facts_csv, students_csv
+
+    report = Report(classroom=classroom, scope="class", period="30d", data={
+        "facts": [{"a": 7, "b": 8, "attempts": 2, "right": 1, "wrong": 1, "accuracy": 0.5, "median_think_ms": 1500,
+                   "state": "needs_practice"}],
+        "activity": [{"student": name, "matches": 1, "minutes": 2.0, "attempts": 2, "accuracy": 0.5}]})
+    (row,) = list(csv.reader(io.StringIO(students_csv(report))))[1:]
+    assert row[0] == "'" + name
+    assert row[1:] == ["1", "2.0", "2", "50.0"]
+    assert list(csv.reader(io.StringIO(facts_csv(report))))[1][0] == "7 x 8"
