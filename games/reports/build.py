@@ -12,6 +12,7 @@ from games.reports.queries import (
     attempts_per_student,
     commonest_mistake_per_fact,
     fact_table,
+    facts_per_class,
     judgement_accuracy,
     mistakes_by_type,
     play_per_student,
@@ -101,13 +102,13 @@ def all_classes_report(scope: Scope, classes: list[tuple[int, str]]) -> dict:
     answers, accuracy and weakest facts. `classes`: (id, name) in the order to show them."""
     facts = fact_table(scope)
     answers = attempts_per_class(scope)
+    per_class = facts_per_class(scope)
     rows = []
     for classroom_id, name in classes:
-        own = Scope(classroom_id=classroom_id, start=scope.start, end=scope.end, game=scope.game)
         counted = answers.get(classroom_id, {"attempts": 0, "right": 0})
         rows.append({"id": classroom_id, "name": name, "attempts": counted["attempts"],
                      "accuracy": round(counted["right"] / counted["attempts"], 3) if counted["attempts"] else None,
-                     "weakest": most_missed(fact_table(own))[:WEAKEST_PER_CLASS]})
+                     "weakest": most_missed(per_class.get(classroom_id, []))[:WEAKEST_PER_CLASS]})
     return {"grid_size": grid_size(facts), "facts": facts, "most_missed": most_missed(facts), "classes": rows,
             "states": WORDS}
 
