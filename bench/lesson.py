@@ -90,6 +90,10 @@ class Tally:
     move_ms: list[float] = field(default_factory=list)
     live_ms: list[float] = field(default_factory=list)
     live_report_ms: list[float] = field(default_factory=list)
+    # For "an answer shows on the teacher's grid": each move's (class, sent, answered) and each class's
+    # live-report reads (started, finished), all on time.perf_counter().
+    move_times: list[tuple[int, float, float]] = field(default_factory=list)
+    report_reads: list[tuple[int, float, float]] = field(default_factory=list)
     answered_active: int = 0
     left_alone: list[str] = field(default_factory=list)
     games_over: int = 0
@@ -311,7 +315,9 @@ def play_moves(child: Child, socket, message: dict | None, moves: int, tally: Ta
                 socket.send(json.dumps({"type": "sync"}))  # a refusal changes nothing: ask again
         elif kind == "state":
             if pending and message.get("client_id") == pending[0]:
-                tally.add("move_ms", (time.perf_counter() - pending[1]) * 1000)
+                answered = time.perf_counter()
+                tally.add("move_ms", (answered - pending[1]) * 1000)
+                tally.add("move_times", (child.room.number, pending[1], answered))
                 made, pending, discard = made + 1, None, False
             view = message["view"]
             if view["result"] is not None or message["match"]["status"] != "active":
@@ -373,23 +379,46 @@ def child_session(child: Child, barrier: threading.Barrier, release: dict, offse
         tally.error(step, child.who, error)
 
 
-def watch_live(room: Room, released: threading.Event, views: int, every: float, tally: Tally) -> None:
+def watch_live(room: Room, released: threading.Event, views: int, every: float, tally: Tally,
+               players_done: threading.Event) -> None:
     """The teacher's Live page and the class's live report (the Reports page's "Live: the last 2
-    hours", which re-reads every 1.5 s): a few reads each while the children join and play."""
+    hours", which re-reads every 1.5 s): --live-views reads each, --live-every seconds apart, while the
+    children join and play (0 views: until the children are done)."""
     if not released.wait(timeout=120):
         return
     time.sleep(random.uniform(0, every))
-    for _ in range(views):
+    for _ in range(views) if views else itertools.count():
+        if not views and players_done.is_set():
+            return
         started = time.perf_counter()
         try:
             room.teacher.request("GET", f"/api/classes/{room.klass['id']}/live/")
             tally.add("live_ms", (time.perf_counter() - started) * 1000)
             started = time.perf_counter()
             room.teacher.request("GET", f"/api/classes/{room.klass['id']}/reports/live/")
-            tally.add("live_report_ms", (time.perf_counter() - started) * 1000)
+            finished = time.perf_counter()
+            tally.add("live_report_ms", (finished - started) * 1000)
+            tally.add("report_reads", (room.number, started, finished))
         except Exception as error:
             tally.error("live view", f"teacher of class {room.number}", error)
         time.sleep(every)
+
+
+def answer_to_grid_ms(tally: Tally) -> tuple[list[float], int]:
+    """Per move, from sending it until the end of the first live-report read of its class that started
+    after the move was answered (the answer comes after the commit, so that read holds the attempt): an
+    upper bound of commit-to-grid, as the teacher's open page re-reads. Also the moves no read followed."""
+    reads: dict[int, list[tuple[float, float]]] = {}
+    for number, started, finished in sorted(tally.report_reads):
+        reads.setdefault(number, []).append((started, finished))
+    shown, unseen = [], 0
+    for number, sent, answered in tally.move_times:
+        after = next((finished for started, finished in reads.get(number, []) if started >= answered), None)
+        if after is None:
+            unseen += 1
+        else:
+            shown.append((after - sent) * 1000)
+    return shown, unseen
 
 
 def burst(rooms: list[Room], args: argparse.Namespace, tally: Tally,
@@ -421,7 +450,9 @@ def burst(rooms: list[Room], args: argparse.Namespace, tally: Tally,
     barrier = threading.Barrier(len(children), action=go)
     players = [threading.Thread(target=child_session, args=(child, barrier, release, offset, args.moves, tally),
                                 daemon=True) for child, offset in zip(children, offsets, strict=True)]
-    teachers = [threading.Thread(target=watch_live, args=(room, released, args.live_views, args.live_every, tally),
+    players_done = threading.Event()
+    teachers = [threading.Thread(target=watch_live,
+                                 args=(room, released, args.live_views, args.live_every, tally, players_done),
                                  daemon=True) for room in rooms]
     for thread in players + teachers:
         thread.start()
@@ -433,6 +464,7 @@ def burst(rooms: list[Room], args: argparse.Namespace, tally: Tally,
         thread.join(timeout=max(0.1, deadline - time.perf_counter()))
     wall = time.perf_counter() - release.get("at", time.perf_counter())
     cpu = cpu_share(cpu_before, cpu_seconds(server_pids), wall)
+    players_done.set()
     for thread in teachers:
         thread.join(timeout=max(0.1, deadline - time.perf_counter()))
     stuck = sum(thread.is_alive() for thread in players + teachers)
@@ -517,6 +549,12 @@ def print_result(result: Result, args: argparse.Namespace) -> None:
     if live_p95 is not None:
         print(f"an answer shows on the teacher's open live report within the page's 1.5 s re-read plus a read: "
               f"<= {1500 + live_p95:,.0f} ms at p95")
+    shown, unseen = answer_to_grid_ms(tally)
+    if shown:
+        p50, p95, top = percentiles(shown)
+        print(f"measured, a move to the teacher's grid (sent to shown by the next read after its answer, reads every "
+              f"{args.live_every} s): p50 {ms(p50)}, p95 {ms(p95)}, max {ms(top)} ms over {len(shown)} moves "
+              f"(target p95 <= 2,000 ms: {'met' if p95 <= 2000 else 'MISSED'}); no read after {unseen} moves")
     print(f"answered 'active' at once: {tally.answered_active}; seated through the lobby socket: "
           f"{seated - tally.answered_active}; left alone: {len(tally.left_alone)}")
     print(f"moves made: {len(tally.move_ms)} of {seated * args.moves} ({args.moves} per seated child); "
@@ -567,7 +605,8 @@ def main() -> int:
                         help="seconds over which the classes' bursts start (0: every class in the same second)")
     parser.add_argument("--sign-in-workers", type=int, default=32, help="children signing in at once")
     parser.add_argument("--setup-workers", type=int, default=8, help="classes set up at once")
-    parser.add_argument("--live-views", type=int, default=4, help="live-view reads per teacher")
+    parser.add_argument("--live-views", type=int, default=4,
+                        help="live-view reads per teacher (0: until the children are done)")
     parser.add_argument("--live-every", type=float, default=2.0, help="seconds between a teacher's reads")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()

@@ -232,11 +232,16 @@ class Move(models.Model):
         return f"match {self.match_id} v{self.version}"
 
 
+REPORTED_COLUMNS = ["game", "kind", "fact_a", "fact_b", "correct", "think_ms", "mistake_type"]
+
+
 class Attempt(models.Model):
     """One arithmetic claim by a student, right or wrong (games.md, Attempt kinds)."""
 
-    student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts")
-    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="attempts")
+    # No single-column indexes on student and classroom: the composite indexes below lead with them.
+    student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts",
+                                db_index=False)
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="attempts", db_index=False)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="attempts")
     version = models.PositiveIntegerField(null=True, blank=True,
                                           help_text="The match's version after the move: opens its replay there.")
@@ -253,11 +258,14 @@ class Attempt(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        # The reports read a class's or a student's attempts of a period from these indexes alone (PostgreSQL
+        # covers the columns they group by; other databases ignore `include`).
         indexes = [
-            models.Index(fields=["classroom", "created_at"]),
-            models.Index(fields=["student", "created_at"]),
+            models.Index(fields=["classroom", "created_at"], include=["student", *REPORTED_COLUMNS],
+                         name="attempt_class_time"),
+            models.Index(fields=["student", "created_at"], include=["classroom", *REPORTED_COLUMNS],
+                         name="attempt_student_time"),
             models.Index(fields=["student", "fact_a", "fact_b"]),
-            models.Index(fields=["match"]),
         ]
 
     def __str__(self) -> str:
@@ -325,3 +333,28 @@ class Report(models.Model):
     def __str__(self) -> str:
         who = self.student or self.classroom
         return f"report of {who} ({self.period}, {self.game or 'all games'})"
+
+
+NO_FACT = 0  # FactTally.fact_a = fact_b = 0: answers about no grid fact
+
+
+class FactTally(models.Model):
+    """A class's answers per day, game and fact, kept in step with Attempt by the move that writes the attempts
+    (games.services.tallies). The grids over many classes read these few rows instead of every attempt.
+    fact_a = fact_b = 0 counts the answers that are about no grid fact."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="fact_tallies",
+                                  db_index=False)  # the unique constraint leads with it
+    day = models.DateField(help_text="The attempt's day in settings.TIME_ZONE.")
+    game = models.CharField(max_length=30, choices=GAME_CHOICES)
+    fact_a = models.PositiveSmallIntegerField()
+    fact_b = models.PositiveSmallIntegerField()
+    attempts = models.PositiveIntegerField(default=0)
+    right_answers = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["classroom", "day", "game", "fact_a", "fact_b"],
+                                               name="fact_tally_key")]
+
+    def __str__(self) -> str:
+        return f"{self.fact_a} x {self.fact_b} in class {self.classroom_id} on {self.day}: {self.attempts}"

@@ -8,16 +8,17 @@ from games.reports.practise_next import practise_next
 from games.reports.queries import (
     Scope,
     accuracy_by_week,
-    attempts_per_class,
     attempts_per_student,
     commonest_mistake_per_fact,
     fact_table,
-    facts_per_class,
     judgement_accuracy,
     mistakes_by_type,
     play_per_student,
     recent_mistakes,
     students_needing_help,
+    tallied_answers_per_class,
+    tallied_facts,
+    tallied_facts_per_class,
 )
 
 MOST_MISSED = 10
@@ -36,14 +37,15 @@ def most_missed(facts: list[dict]) -> list[dict]:
 def student_report(scope: Scope) -> dict:
     facts = fact_table(scope)
     mistakes = mistakes_by_type(scope)
+    judgements = judgement_accuracy(scope)
     return {
         "grid_size": grid_size(facts),
         "facts": facts,
         "most_missed": most_missed(facts),
         "by_week": accuracy_by_week(scope),
-        "judgements": judgement_accuracy(scope),
+        "judgements": judgements,
         "mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])} for row in mistakes],
-        "totals": _totals(facts, scope),
+        "totals": _totals(facts, judgements),
         "states": WORDS,
         "practise_next": practise_next(facts, commonest_mistake_per_fact(scope)),
         "recent_mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])}
@@ -51,9 +53,9 @@ def student_report(scope: Scope) -> dict:
     }
 
 
-def _totals(facts: list[dict], scope: Scope) -> dict:
-    attempts = sum(row["attempts"] for row in judgement_accuracy(scope))
-    right = sum(row["right"] for row in judgement_accuracy(scope))
+def _totals(facts: list[dict], judgements: list[dict]) -> dict:
+    attempts = sum(row["attempts"] for row in judgements)
+    right = sum(row["right"] for row in judgements)
     return {"attempts": attempts, "right": right, "accuracy": round(right / attempts, 3) if attempts else None,
             "facts_seen": len(facts),
             "facts_mastered": len(known(facts))}
@@ -99,10 +101,11 @@ WEAKEST_PER_CLASS = 3
 
 def all_classes_report(scope: Scope, classes: list[tuple[int, str]]) -> dict:
     """One grid over several classes (scope.classroom_ids), and each class beside the others: its
-    answers, accuracy and weakest facts. `classes`: (id, name) in the order to show them."""
-    facts = fact_table(scope)
-    answers = attempts_per_class(scope)
-    per_class = facts_per_class(scope)
+    answers, accuracy and weakest facts. `classes`: (id, name) in the order to show them. Read from the class
+    tallies, so it takes whole days and shows no think times."""
+    facts = tallied_facts(scope)
+    answers = tallied_answers_per_class(scope)
+    per_class = tallied_facts_per_class(scope)
     rows = []
     for classroom_id, name in classes:
         counted = answers.get(classroom_id, {"attempts": 0, "right": 0})

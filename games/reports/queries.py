@@ -5,13 +5,14 @@ and optionally one game. The SQL runs on SQLite and PostgreSQL alike."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time
 
 from django.db import connection
 from django.db.models import Case, Count, DurationField, ExpressionWrapper, F, IntegerField, Q, QuerySet, Sum, When
 from django.db.models.functions import Coalesce, TruncWeek
+from django.utils import timezone
 
-from games.models import Attempt, Match, Seat
+from games.models import NO_FACT, Attempt, FactTally, Match, Seat
 from games.reports.mastery import MASTERED_AFTER, NEEDS_PRACTICE_BELOW, state_of
 from games.reports.mistakes import MISTAKE_TYPES
 
@@ -101,19 +102,19 @@ def fact_table(scope: Scope) -> list[dict]:
 
 def judgement_accuracy(scope: Scope) -> list[dict]:
     """Accuracy per kind of claim: products, factor/multiple judgements, divisors."""
-    rows = scope.attempts().values("kind").annotate(attempts=Count("id"), right=RIGHT).order_by("kind")
+    rows = scope.attempts().values("kind").annotate(attempts=Count("*"), right=RIGHT).order_by("kind")
     return [{**row, "accuracy": round(row["right"] / row["attempts"], 3)} for row in rows]
 
 
 def mistakes_by_type(scope: Scope) -> list[dict]:
     return list(scope.attempts().filter(correct=False).values("kind", "mistake_type")
-                .annotate(count=Count("id")).order_by("kind", "-count", "mistake_type"))
+                .annotate(count=Count("*")).order_by("kind", "-count", "mistake_type"))
 
 
 def commonest_mistake_per_fact(scope: Scope) -> dict[tuple[int, int], str]:
     """For each grid fact, the mistake type made most often on it (ties: the first in MISTAKE_TYPES)."""
     rows = (scope.attempts().filter(correct=False, fact_a__isnull=False).values("fact_a", "fact_b", "mistake_type")
-            .annotate(count=Count("id")))
+            .annotate(count=Count("*")))
     order = {kind: index for index, kind in enumerate(MISTAKE_TYPES)}
     best: dict[tuple[int, int], tuple[int, int, str]] = {}
     for row in rows:
@@ -135,7 +136,7 @@ def recent_mistakes(scope: Scope) -> list[dict]:
 
 def accuracy_by_week(scope: Scope) -> list[dict]:
     rows = (scope.attempts().annotate(week=TruncWeek("created_at")).values("week")
-            .annotate(attempts=Count("id"), right=RIGHT).order_by("week"))
+            .annotate(attempts=Count("*"), right=RIGHT).order_by("week"))
     return [{"week": row["week"].date().isoformat(), "attempts": row["attempts"], "right": row["right"],
              "accuracy": round(row["right"] / row["attempts"], 3)} for row in rows]
 
@@ -143,35 +144,56 @@ def accuracy_by_week(scope: Scope) -> list[dict]:
 def students_needing_help(scope: Scope) -> list[dict]:
     """Per fact, the students under HELP_BELOW accuracy with at least MIN_ATTEMPTS_FOR_HELP tries."""
     rows = (scope.attempts().filter(fact_a__isnull=False).values("fact_a", "fact_b", "student_id")
-            .annotate(attempts=Count("id"), right=RIGHT)
+            .annotate(attempts=Count("*"), right=RIGHT)
             .filter(attempts__gte=MIN_ATTEMPTS_FOR_HELP, right__lt=F("attempts") * HELP_BELOW)
             .order_by("fact_a", "fact_b", "student_id"))
     return [{"a": row["fact_a"], "b": row["fact_b"], "student_user_id": row["student_id"],
              "attempts": row["attempts"], "accuracy": round(row["right"] / row["attempts"], 3)} for row in rows]
 
 
-def facts_per_class(scope: Scope) -> dict[int, list[dict]]:
-    """Per class of the scope, each fact's tries and right answers (no think times): one grouped query
-    for all the classes, where a fact table per class would be one query each."""
-    rows = (scope.attempts().filter(fact_a__isnull=False).values("classroom_id", "fact_a", "fact_b")
-            .annotate(attempts=Count("id"), right=RIGHT).order_by())
+def tallies(scope: Scope) -> QuerySet[FactTally]:
+    """The scope's class tallies (games.models.FactTally): a few rows per class and day instead of every attempt.
+    They count whole days, so the scope must start at midnight (games.services.reports.period_bounds does)."""
+    if scope.student_user_id is not None:
+        raise ValueError("Tallies count whole classes, not one student.")
+    rows = FactTally.objects.filter(classroom_id__in=scope.classes, day__lte=timezone.localdate(scope.end))
+    if scope.start is not None:
+        if timezone.localtime(scope.start).time() != time.min:
+            raise ValueError("Tallies count whole days: start the period at midnight.")
+        rows = rows.filter(day__gte=timezone.localdate(scope.start))
+    return rows.filter(game=scope.game) if scope.game else rows
+
+
+def tallied_facts(scope: Scope) -> list[dict]:
+    """Per grid fact over the scope's classes: attempts and right answers (no think times: tallies keep none)."""
+    rows = (tallies(scope).exclude(fact_a=NO_FACT).values("fact_a", "fact_b")
+            .annotate(tries=Sum("attempts"), right=Sum("right_answers")).order_by("fact_a", "fact_b"))
+    return [_fact(row["fact_a"], row["fact_b"], row["tries"], row["right"]) for row in rows]
+
+
+def tallied_facts_per_class(scope: Scope) -> dict[int, list[dict]]:
+    rows = (tallies(scope).exclude(fact_a=NO_FACT).values("classroom_id", "fact_a", "fact_b")
+            .annotate(tries=Sum("attempts"), right=Sum("right_answers")).order_by())
     per_class: dict[int, list[dict]] = {}
     for row in rows:
-        tries, right = row["attempts"], row["right"]
-        per_class.setdefault(row["classroom_id"], []).append(
-            {"a": row["fact_a"], "b": row["fact_b"], "attempts": tries, "right": right, "wrong": tries - right,
-             "accuracy": round(right / tries, 3)})
+        per_class.setdefault(row["classroom_id"], []).append(_fact(row["fact_a"], row["fact_b"], row["tries"],
+                                                                   row["right"]))
     return per_class
 
 
-def attempts_per_class(scope: Scope) -> dict[int, dict]:
-    """Answers and right answers per class of the scope."""
-    rows = scope.attempts().values("classroom_id").annotate(attempts=Count("id"), right=RIGHT)
-    return {row["classroom_id"]: {"attempts": row["attempts"], "right": row["right"]} for row in rows}
+def tallied_answers_per_class(scope: Scope) -> dict[int, dict]:
+    """Answers (about a grid fact or not) and right answers per class of the scope."""
+    rows = tallies(scope).values("classroom_id").annotate(tries=Sum("attempts"), right=Sum("right_answers"))
+    return {row["classroom_id"]: {"attempts": row["tries"], "right": row["right"]} for row in rows}
+
+
+def _fact(a: int, b: int, tries: int, right: int) -> dict:
+    return {"a": a, "b": b, "attempts": tries, "right": right, "wrong": tries - right,
+            "accuracy": round(right / tries, 3), "median_think_ms": None, "state": state_of(tries, right)}
 
 
 def attempts_per_student(scope: Scope) -> dict[int, dict]:
-    rows = scope.attempts().values("student_id").annotate(attempts=Count("id"), right=RIGHT)
+    rows = scope.attempts().values("student_id").annotate(attempts=Count("*"), right=RIGHT)
     return {row["student_id"]: {"attempts": row["attempts"], "right": row["right"]} for row in rows}
 
 

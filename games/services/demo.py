@@ -20,6 +20,7 @@ from games.models import GAME_CHOICES, Assignment, Attempt, Match, Move
 from games.services.assignments import assignment_create
 from games.services.matches import match_quick
 from games.services.moves import match_end_by_teacher, match_submit_action
+from games.services.tallies import tally_rebuild
 
 WEEKS = 4
 WEEK_MS = 7 * 24 * 3600 * 1000
@@ -52,6 +53,7 @@ def demo_history(*, classroom: Classroom, seed: int = 2026) -> int:
                     _date(match)
                     played += 1
                     sim.advance(rng.randint(60_000, 600_000))
+    tally_rebuild(classroom_ids=[classroom.pk])  # the attempts were re-dated to their weeks
     return played
 
 

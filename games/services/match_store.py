@@ -130,6 +130,11 @@ def _several_statements_per_call() -> bool:
     return connection.vendor == "postgresql" and not options.get("server_side_binding")
 
 
+def write(sql: str, params: list) -> None:
+    """A statement of the move path's own (not an `update` or `insert` of one model): batched like them."""
+    _write(sql, params)
+
+
 def _write(sql: str, params: list) -> None:
     statements = getattr(_pending, "statements", None)
     if statements is None:

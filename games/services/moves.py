@@ -23,6 +23,7 @@ from games.reports.attribution import attributed_fact
 from games.reports.mistakes import classify
 from games.services import match_store
 from games.services.broadcast import send_on_commit
+from games.services.tallies import tally_add
 
 MAX_CLIENT_ID = 64
 TAKEOVER_LEVEL = "easy"
@@ -206,6 +207,7 @@ def _store_attempts(match: Match, attempts: list[dict]) -> None:
             think_ms=max(0, int(item.get("think_ms") or 0)), fact_a=fact[0], fact_b=fact[1],
             mistake_type=mistake_type))
     match_store.insert(rows)
+    tally_add(rows)
 
 
 def _plan_and_save(match: Match, now: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -14,7 +14,7 @@ from games.models import Report
 from games.reports import build
 from games.reports.queries import Scope, commonest_mistake_per_fact, fact_table
 
-PERIODS = {"7d": timedelta(days=7), "30d": timedelta(days=30), "all": None}
+PERIODS = {"7d": 7, "30d": 30, "all": None}  # days, today included
 NIGHTLY_PERIOD = "30d"
 # The live view covers a lesson: the attempts of the last two hours, aggregated when asked.
 LIVE_WINDOW = timedelta(hours=2)
@@ -24,9 +24,14 @@ def period_bounds(period: str, now: datetime | None = None) -> tuple[datetime | 
     if period not in PERIODS:
         raise ServiceError("invalid", "Choose the last 7 days, the last 30 days or all time.",
                            {"period": ["Choose 7d, 30d or all."]})
+    """The last 7 or 30 days, today included, from midnight (settings.TIME_ZONE): whole days, as a teacher
+    counts them and as the class tallies are kept (games.models.FactTally)."""
     end = now or timezone.now()
-    length = PERIODS[period]
-    return (end - length if length else None), end
+    days = PERIODS[period]
+    if days is None:
+        return None, end
+    first_day = timezone.localdate(end) - timedelta(days=days - 1)
+    return timezone.make_aware(datetime.combine(first_day, time.min)), end
 
 
 def report_request(*, classroom: Classroom, period: str = "30d", game: str = "") -> Report:
@@ -104,7 +109,7 @@ def report_live(*, classroom: Classroom, game: str = "", student: Student | None
 
 def report_all_classes(*, teacher: User, period: str = "30d", game: str = "") -> dict:
     """A teacher's classes together: one grid over all of them and each class beside the others,
-    computed now from the attempts (a few indexed aggregate queries, one more per class)."""
+    computed now from the class tallies (games.models.FactTally), so it stays quick over many classes."""
     if game and game not in ENGINES:
         raise ServiceError("invalid", "Unknown game.", {"game": ["Choose one of the four games, or all."]})
     start, end = period_bounds(period)

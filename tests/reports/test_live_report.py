@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from games.models import Attempt, Match
 from games.reports.mistakes import classify
+from games.services.tallies import tally_add
 from tests.conftest import client_for
 from tests.factories import StudentFactory, TeacherFactory
 
@@ -16,11 +17,13 @@ pytestmark = pytest.mark.django_db
 
 def answer(student, match, a, b, given, *, minutes_ago=0):
     correct = a * b == given
-    return Attempt.objects.create(
+    attempt = Attempt.objects.create(
         student=student.user, classroom=student.classroom, match=match, game=match.game, kind="multiply", a=a,
         b=b, answer=given, correct=correct, think_ms=2000, fact_a=min(a, b), fact_b=max(a, b),
         mistake_type=classify("multiply", a, b, given, correct),
         created_at=timezone.now() - timedelta(minutes=minutes_ago))
+    tally_add([attempt])  # as the move that writes an attempt does
+    return attempt
 
 
 def fact(data, a, b):

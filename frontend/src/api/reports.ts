@@ -76,7 +76,8 @@ export interface FactStat {
   wrong: number;
   /** 0..1 */
   accuracy: number;
-  median_think_ms: number;
+  /** null where think times are not kept: the grid over all of a teacher's classes. */
+  median_think_ms: number | null;
 }
 
 export interface WeekStat {

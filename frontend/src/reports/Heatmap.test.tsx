@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { FactStat } from "../api/reports";
-import { Heatmap, describeFact } from "./Heatmap";
+import { FactList, Heatmap, describeFact } from "./Heatmap";
 
-const fact = (a: number, b: number, right: number, attempts: number, median = 3400): FactStat => ({
+const fact = (a: number, b: number, right: number, attempts: number, median: number | null = 3400): FactStat => ({
   a,
   b,
   attempts,
@@ -80,5 +80,14 @@ describe("Heatmap", () => {
 
   it("speaks to children differently", () => {
     expect(describeFact(7, 8, fact(7, 8, 3, 4), "child")).toBe("7 × 8 = 56: right 3 out of 4 times");
+  });
+
+  it("leaves think time out where the figures keep none (the grid over all classes)", () => {
+    expect(describeFact(7, 8, fact(7, 8, 3, 4, null))).toBe("7 × 8 = 56: 75% right (3 of 4 tries)");
+    expect(describeFact(7, 8, fact(7, 8, 3, 4))).toContain("median think time 3.4 s");
+    render(<FactList facts={[fact(7, 8, 3, 4, null)]} caption="Every class" />);
+    const list = screen.getByRole("table", { name: "Every class" });
+    expect(within(list).queryByRole("columnheader", { name: "Median think time" })).toBeNull();
+    expect(within(list).getAllByRole("columnheader")).toHaveLength(4);
   });
 });

@@ -26,7 +26,8 @@ export function describeFact(a: number, b: number, fact: FactStat | undefined, v
   const name = `${factLabel(a, b)} = ${a * b}`;
   if (!fact) return `${name}: not played yet`;
   if (variant === "child") return `${name}: right ${fact.right} out of ${plural(fact.attempts, "time")}`;
-  return `${name}: ${formatPercent(fact.accuracy)} right (${fact.right} of ${plural(fact.attempts, "try", "tries")}), median think time ${formatSeconds(fact.median_think_ms)}`;
+  const counted = `${name}: ${formatPercent(fact.accuracy)} right (${fact.right} of ${plural(fact.attempts, "try", "tries")})`;
+  return fact.median_think_ms === null ? counted : `${counted}, median think time ${formatSeconds(fact.median_think_ms)}`;
 }
 
 interface Props {
@@ -240,8 +241,10 @@ export function HeatLegend({ variant = "teacher" }: { variant?: HeatmapVariant }
 export function FactList({ facts, caption }: { facts: readonly FactStat[]; caption: string }) {
   const sorted = [...facts].sort((x, y) => x.a - y.a || x.b - y.b);
   if (sorted.length === 0) return <p>No facts played yet.</p>;
+  const thinkTimes = sorted.some((f) => f.median_think_ms !== null);
+  const numbers = ["Tries", "Right", "Accuracy", ...(thinkTimes ? ["Median think time"] : [])];
   return (
-    <RepTable caption={caption} head="Fact" numbers={["Tries", "Right", "Accuracy", "Median think time"]}>
+    <RepTable caption={caption} head="Fact" numbers={numbers}>
       {sorted.map((f) => (
         <tr key={`${f.a}x${f.b}`}>
           <th scope="row">
@@ -250,7 +253,7 @@ export function FactList({ facts, caption }: { facts: readonly FactStat[]; capti
           <td className="rep-num">{f.attempts}</td>
           <td className="rep-num">{f.right}</td>
           <td className="rep-num">{formatPercent(f.accuracy)}</td>
-          <td className="rep-num">{formatSeconds(f.median_think_ms)}</td>
+          {thinkTimes && <td className="rep-num">{f.median_think_ms === null ? "" : formatSeconds(f.median_think_ms)}</td>}
         </tr>
       ))}
     </RepTable>

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { json, mockFetch } from "../../test/fetchMock";
 import { AllClassesPage } from "./AllClasses";
 
-const f78 = { a: 7, b: 8, attempts: 4, right: 1, wrong: 3, accuracy: 0.25, median_think_ms: 3000 };
+const f78 = { a: 7, b: 8, attempts: 4, right: 1, wrong: 3, accuracy: 0.25, median_think_ms: null };
 const DATA = {
   grid_size: 10,
   facts: [f78],

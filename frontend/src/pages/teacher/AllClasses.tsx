@@ -70,6 +70,7 @@ export function AllClassesPage() {
           <section aria-labelledby="all-grid-heading" className="rep-section">
             <h2 id="all-grid-heading">Times tables, all my classes</h2>
             <Heatmap facts={data.facts} gridSize={data.grid_size} caption="Accuracy per multiplication fact over all my classes: rows × columns" />
+            <p className="hint">Think times are in each class's own report.</p>
           </section>
           <section aria-labelledby="all-missed-heading" className="rep-section">
             <h2 id="all-missed-heading">Most-missed facts</h2>
