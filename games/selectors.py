@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from classroom.errors import ServiceError
 from classroom.models import Classroom, User
+from classroom.permissions import is_acting
 from games.models import Assignment, Match, Seat
-from games.permissions import assignments_for_student, can_watch, seat_index_of
+from games.permissions import (
+    assignments_for_student,
+    can_manage_match,
+    can_view_match,
+    match_replay_filter,
+    played_seat_of,
+    seat_index_of,
+)
 from games.services.broadcast import SPECTATOR, match_meta, views_for
 
 
@@ -21,17 +29,12 @@ class MatchAccess:
 
 def match_access(*, user: User, match_id: int) -> MatchAccess | None:
     """A seated student gets their seat; the class's teacher watches; anyone else nothing."""
-    if user is None or not user.is_authenticated:
+    if not is_acting(user):
         return None
     match = Match.objects.select_related("classroom").prefetch_related("seats").filter(pk=match_id).first()
-    if match is None:
+    if match is None or not can_view_match(user, match):
         return None
-    seat = seat_index_of(user, match)
-    if seat is not None:
-        return MatchAccess(seat=seat)
-    if can_watch(user, match):
-        return MatchAccess(seat=None)
-    return None
+    return MatchAccess(seat=seat_index_of(user, match))
 
 
 def match_snapshot(*, match_id: int, seat: int | None) -> dict:
@@ -77,9 +80,9 @@ def current_match_for(*, user: User) -> Match | None:
 
 
 def match_history_for(*, user: User) -> QuerySet[Match]:
-    """Finished matches the student played, also the ones they left before the end."""
-    played = Seat.objects.filter(Q(user=user) | Q(left_by=user), match=OuterRef("pk"))
-    return (Match.objects.filter(Exists(played), status__in=[Match.Status.FINISHED, Match.Status.ABORTED])
+    """Finished matches the student played, also the ones they left before the end: the ones they
+    may replay."""
+    return (Match.objects.filter(match_replay_filter(user), status__in=[Match.Status.FINISHED, Match.Status.ABORTED])
             .prefetch_related("seats__user").order_by("-finished_at", "-id"))
 
 
@@ -178,9 +181,8 @@ def replay_for(*, user: User, match: Match) -> dict | None:
     from games.services.broadcast import events_for
     from games.services.matches import replay_states
 
-    seats = match.seat_list()
-    mine = next((seat.index for seat in seats if user.pk in (seat.user_id, seat.left_by_id)), None)
-    teacher = can_watch(user, match)
+    mine = played_seat_of(user, match)
+    teacher = can_manage_match(user, match)
     if mine is None and not teacher:
         return None
     if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED) or match.start_ms is None:
