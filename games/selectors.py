@@ -13,6 +13,7 @@ from classroom.permissions import is_acting
 from games.models import Assignment, Match, Seat
 from games.permissions import (
     assignments_for_student,
+    assignments_managed_by,
     can_manage_match,
     can_view_match,
     match_replay_filter,
@@ -66,6 +67,15 @@ def match_practice_for(*, user: User, match: Match) -> dict:
     totals = match.attempts.filter(student=user).aggregate(answers=Count("pk"),
                                                            right=Count("pk", filter=Q(correct=True)))
     return {"facts": facts, "answers": totals["answers"], "right": totals["right"]}
+
+
+def assignment_list_for_teacher(*, teacher: User) -> QuerySet[Assignment]:
+    """Every assignment of the teacher's classes, with the students each names."""
+    return assignments_managed_by(teacher).prefetch_related("students")
+
+
+def assignment_list_for_classroom(*, classroom: Classroom) -> QuerySet[Assignment]:
+    return Assignment.objects.filter(classroom=classroom).prefetch_related("students")
 
 
 def open_assignments_for_student(*, user: User) -> QuerySet[Assignment]:
@@ -172,6 +182,13 @@ def lobby_for(*, user: User, match: Match) -> dict:
     }
 
 
+def match_replay(*, user: User, match_id: int) -> dict | None:
+    """The replay of match `match_id` as this user may see it, or None: no such match, or not theirs to see."""
+    match = (Match.objects.filter(match_replay_filter(user), pk=match_id)
+             .select_related("assignment", "classroom").first())
+    return replay_for(user=user, match=match) if match else None
+
+
 def replay_for(*, user: User, match: Match) -> dict | None:
     """A finished match step by step, as this user may see it, or None if they may not: a student
     who played in it sees each step as their own seat saw it then (their view, events as their seat
@@ -209,3 +226,17 @@ def live_match_row(match: Match) -> dict:
     view = get_engine(match.game).view(match.state, None) if match.state else {}
     return {**match_meta(match), "version": match.version, "created_at": match.created_at,
             "scores": view.get("scores"), "hand_sizes": view.get("hand_sizes"), "to_move": view.get("to_move", [])}
+
+
+def class_live_for(*, classroom: Classroom) -> dict:
+    """The teacher's live view of a class: who is online, the running matches and lobbies, the matches
+    that ended in the last two hours, and whether the class's games are paused."""
+    from classroom.presence import is_online
+
+    students = [{"id": s.pk, "user_id": s.user_id, "display_name": s.display_name, "online": is_online(s)}
+                for s in classroom.students.order_by("display_name")]
+    matches = [live_match_row(match) for match in running_matches_for_class(classroom=classroom)]
+    finished = [{**match_meta(match), "finished_at": match.finished_at}
+                for match in recently_finished_for_class(classroom=classroom)]
+    return {"students": students, "matches": matches, "finished": finished,
+            "paused": classroom.games_paused_at is not None}
