@@ -14,7 +14,6 @@ from classroom.models import Student
 from classroom.permissions import classrooms_managed_by
 from games import selectors
 from games.models import GAME_CHOICES, Assignment, BoardBatch
-from games.permissions import assignments_managed_by
 from games.services import assignments as service
 
 
@@ -53,8 +52,7 @@ class ClassAssignmentsView(APIView):
 
     @extend_schema(responses=AssignmentSerializer(many=True), summary="A class's assignments")
     def get(self, request, class_id: int):
-        classroom = self.classroom(request, class_id)
-        assignments = Assignment.objects.filter(classroom=classroom).prefetch_related("students")
+        assignments = selectors.assignment_list_for_classroom(classroom=self.classroom(request, class_id))
         return Response(AssignmentSerializer(assignments, many=True).data)
 
     @extend_schema(request=AssignmentSerializer, responses={201: AssignmentSerializer}, summary="Assign a game")
@@ -73,12 +71,10 @@ class AssignmentViewSet(mixins.RetrieveModelMixin, mixins.UpdateModelMixin, mixi
     http_method_names = ["get", "post", "patch", "delete"]
 
     def get_queryset(self):
-        return assignments_managed_by(self.request.user).prefetch_related("students")
+        return selectors.assignment_list_for_teacher(teacher=self.request.user)
 
     def perform_update(self, serializer):
-        changes = dict(serializer.validated_data)
-        changes.pop("game", None)  # the game of an assignment does not change; make a new one
-        serializer.instance = service.assignment_update(assignment=serializer.instance, **changes)
+        serializer.instance = service.assignment_update(assignment=serializer.instance, **serializer.validated_data)
 
     def perform_destroy(self, instance):
         service.assignment_delete(assignment=instance)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth import login, logout
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import csrf_protect, ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
@@ -12,10 +12,9 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from classroom import services
-from classroom.errors import ServiceError
+from api.client_address import client_address
+from classroom import selectors, services
 from classroom.models import User
-from classroom.sign_in_guard import client_address
 
 
 class AddressThrottle(ScopedRateThrottle):
@@ -41,7 +40,7 @@ class MeSerializer(serializers.Serializer):
 
     @staticmethod
     def for_user(user: User) -> dict:
-        classroom = user.student.classroom if user.is_student else None
+        classroom = selectors.classroom_of_student(user=user)
         return {
             "id": user.pk,
             "role": user.role,
@@ -107,10 +106,7 @@ class LoginView(APIView):
     def post(self, request):
         data = LoginSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = authenticate(request, username=data.validated_data["email"].strip().lower(),
-                            password=data.validated_data["password"])
-        if user is None or not user.is_teacher:
-            raise ServiceError("bad_credentials", "That email and password don't match an account.")
+        user = services.teacher_sign_in(**data.validated_data)
         login(request, user)
         return me_response(user)
 

@@ -11,8 +11,6 @@ from rest_framework.response import Response
 
 from api.permissions import IsTeacher
 from classroom import selectors, services
-from classroom.cards import render_cards_pdf
-from classroom.errors import ServiceError
 from classroom.models import Classroom
 
 
@@ -30,7 +28,7 @@ class ClassroomSerializer(serializers.ModelSerializer):
         data["archived"] = instance.archived_at is not None
         data["student_count"] = getattr(instance, "student_count", None)
         if data["student_count"] is None:
-            data["student_count"] = instance.students.count()
+            data["student_count"] = selectors.student_count_for_classroom(classroom=instance)
         return data
 
 
@@ -71,21 +69,8 @@ class ClassroomViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, mixins.Re
         classroom = self.get_object()
         data = CardsRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        students = selectors.student_list_for_classroom(classroom=classroom).select_related("user")
-        wanted = data.validated_data.get("students")
-        if wanted is None:
-            students = students.filter(card_token_hash="")
-        else:
-            students = students.filter(pk__in=wanted)
-            if students.count() != len(set(wanted)):
-                raise ServiceError("invalid", "Some of those students are not in this class.",
-                                   {"students": ["Unknown student."]})
-        students = list(students)
-        if not students:
-            raise ServiceError("no_students", "Every student already has a card. Choose students to reissue.")
-        cards = services.cards_issue(classroom=classroom, students=students)
-        pdf = render_cards_pdf(cards=cards, class_name=classroom.name, join_code=classroom.join_code,
-                               site_url=request.build_absolute_uri("/"))
+        pdf = services.cards_print(classroom=classroom, student_ids=data.validated_data.get("students"),
+                                   site_url=request.build_absolute_uri("/"))
         response = HttpResponse(pdf, content_type="application/pdf", status=status.HTTP_200_OK)
         response["Content-Disposition"] = f'attachment; filename="login-cards-{classroom.join_code}.pdf"'
         return response

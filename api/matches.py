@@ -12,7 +12,6 @@ from rest_framework.views import APIView
 
 from api.permissions import IsStudent, IsTeacher
 from classroom.permissions import classrooms_managed_by
-from classroom.presence import is_online
 from games import selectors
 from games.models import Challenge, Match
 from games.permissions import matches_visible_to, seat_index_of
@@ -30,11 +29,12 @@ StateMessage = inline_serializer("MatchState", {
 MatchMeta = OpenApiTypes.OBJECT
 
 
-def snapshot_response(request, match: Match, status_code=status.HTTP_200_OK) -> Response:
-    access = selectors.match_access(user=request.user, match_id=match.pk)
+def snapshot_response(request, match_id: int, status_code=status.HTTP_200_OK) -> Response:
+    """The match as this user may see it (their seat's view, or the teacher's); 404 for anyone else."""
+    access = selectors.match_access(user=request.user, match_id=match_id)
     if access is None:
-        return Response(status=status.HTTP_404_NOT_FOUND)
-    return Response(selectors.match_snapshot(match_id=match.pk, seat=access.seat), status=status_code)
+        raise Http404
+    return Response(selectors.match_snapshot(match_id=match_id, seat=access.seat), status=status_code)
 
 
 def player_snapshot_response(request, match: Match, status_code=status.HTTP_201_CREATED) -> Response:
@@ -153,8 +153,7 @@ class MyMatchesView(APIView):
 class MatchView(APIView):
     @extend_schema(responses=StateMessage, summary="The match as this user may see it")
     def get(self, request, match_id: int):
-        match = get_object_or_404(matches_visible_to(request.user), pk=match_id)
-        return snapshot_response(request, match)
+        return snapshot_response(request, match_id)
 
 
 class MatchLobbyView(APIView):
@@ -178,8 +177,7 @@ class MatchReplayView(APIView):
         "steps": serializers.ListField(child=serializers.DictField())}),
         summary="A finished match, step by step, as this user may see it")
     def get(self, request, match_id: int):
-        match = Match.objects.select_related("assignment", "classroom").filter(pk=match_id).first()
-        replay = selectors.replay_for(user=request.user, match=match) if match else None
+        replay = selectors.match_replay(user=request.user, match_id=match_id)
         if replay is None:  # no such match, or not this user's to see: the same answer
             raise Http404
         return Response(replay)
@@ -232,24 +230,23 @@ class MatchCommandView(APIView):
     def post(self, request, match_id: int):
         user = request.user
         get_object_or_404(matches_visible_to(user), pk=match_id)
-        if self.command == "start":
-            match = service.match_start_lobby(user=user, match_id=match_id)
-        elif self.command == "leave":
+        if self.command == "leave":
             service.match_leave_lobby(user=user, match_id=match_id)
             return Response(status=status.HTTP_204_NO_CONTENT)
-        elif self.command == "resign":
+        if self.command == "resign":
             # The seat is no longer the student's, so there is no view of it to send: only the match.
             match = service.match_leave(user=user, match_id=match_id)
             return Response({"match": match_meta(match)})
-        elif self.command == "rematch":
+        if self.command == "rematch":
             match = service.match_rematch(user=user, match_id=match_id)
-            return snapshot_response(request, match, status.HTTP_201_CREATED)
+            return snapshot_response(request, match.pk, status.HTTP_201_CREATED)
+        if self.command == "start":
+            service.match_start_lobby(user=user, match_id=match_id)
         elif self.command == "take-back":
             moves.seat_take_back(match_id=match_id, user=user)
-            match = Match.objects.get(pk=match_id)
         else:
-            match = moves.match_end(match_id=match_id, user=user)
-        return snapshot_response(request, match)
+            moves.match_end(match_id=match_id, user=user)
+        return snapshot_response(request, match_id)
 
 
 ResignResult = inline_serializer("ResignResult", {"match": serializers.JSONField()})
@@ -283,14 +280,7 @@ class ClassLiveView(APIView):
         summary="Who is online, which matches are running, and whether the class's games are paused")
     def get(self, request, class_id: int):
         classroom = get_object_or_404(classrooms_managed_by(request.user), pk=class_id)
-        students = [{"id": s.pk, "user_id": s.user_id, "display_name": s.display_name, "online": is_online(s)}
-                    for s in classroom.students.order_by("display_name")]
-        matches = [selectors.live_match_row(match) for match in selectors.running_matches_for_class(
-            classroom=classroom)]
-        finished = [{**match_meta(match), "finished_at": match.finished_at}
-                    for match in selectors.recently_finished_for_class(classroom=classroom)]
-        return Response({"students": students, "matches": matches, "finished": finished,
-                         "paused": classroom.games_paused_at is not None})
+        return Response(selectors.class_live_for(classroom=classroom))
 
 
 class ClassGamesEndView(APIView):

@@ -12,9 +12,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.auth import MeSerializer, me_response
+from api.client_address import client_address
 from classroom import selectors, services
 from classroom.models import Classroom
-from classroom.sign_in_guard import client_address
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 

@@ -4,6 +4,7 @@ pictures with their names (and a typed password when one was issued), and a QR s
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 import segno
 from reportlab.lib.colors import HexColor
@@ -12,12 +13,22 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from classroom.models import Student
 from classroom.pictures import picture_label, pictures
-from classroom.services import IssuedCard
 
 CARD_W, CARD_H = 90 * mm, 62 * mm
 COLUMNS, ROWS = 2, 4
 MARGIN_X, MARGIN_Y = 12 * mm, 16 * mm
+
+
+@dataclass(frozen=True)
+class IssuedCard:
+    """What is printed on one card; the secrets exist in clear only here, never stored."""
+
+    student: Student
+    pictures: list[str]
+    password: str | None
+    token: str
 
 
 def card_link(site_url: str, token: str) -> str:

@@ -19,3 +19,14 @@ def student_list_for_classroom(*, classroom: Classroom) -> QuerySet[Student]:
 
 def classroom_by_join_code(*, code: str) -> Classroom | None:
     return Classroom.objects.filter(join_code=(code or "").strip().upper(), archived_at__isnull=True).first()
+
+
+def student_count_for_classroom(*, classroom: Classroom) -> int:
+    return Student.objects.filter(classroom=classroom).count()
+
+
+def classroom_of_student(*, user: User) -> Classroom | None:
+    """The class of a student's account; None for a teacher."""
+    if not user.is_student:
+        return None
+    return Classroom.objects.filter(students__user=user).first()

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
@@ -21,6 +21,7 @@ from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
 from classroom import roster, selectors, sign_in_guard
+from classroom.cards import IssuedCard, render_cards_pdf
 from classroom.errors import Locked, NotFound, ServiceError
 from classroom.models import Classroom, Student, User
 from classroom.pictures import SEQUENCE_LENGTH, picture_slugs
@@ -50,6 +51,14 @@ def teacher_sign_up(*, name: str, email: str, password: str) -> User:
     candidate.set_password(password)
     candidate.save()
     return candidate
+
+
+def teacher_sign_in(*, email: str, password: str) -> User:
+    """The teacher with this email and password. Students and switched-off accounts never sign in here."""
+    user = authenticate(None, username=email.strip().lower(), password=password)
+    if user is None or not user.is_teacher:
+        raise ServiceError("bad_credentials", "That email and password don't match an account.")
+    return user
 
 
 def password_reset_request(*, email: str) -> None:
@@ -247,16 +256,6 @@ def student_export(*, student: Student) -> dict:
 
 
 # --- Login cards -----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class IssuedCard:
-    """What is printed on one card; the secrets exist in clear only here, never stored."""
-
-    student: Student
-    pictures: list[str]
-    password: str | None
-    token: str
-
-
 def new_picture_sequence() -> list[str]:
     slugs = picture_slugs()
     return [slugs[i] for i in _sample_indexes(len(slugs), SEQUENCE_LENGTH)]
@@ -295,6 +294,25 @@ def cards_issue(*, classroom: Classroom, students: list[Student]) -> list[Issued
     Student.objects.bulk_update(
         students, ["picture_secret_hash", "password_hash", "card_token_hash", "card_issued_at"])
     return issued
+
+
+def cards_print(*, classroom: Classroom, student_ids: list[int] | None, site_url: str) -> bytes:
+    """Issue new cards (cards_issue) and print them as a PDF: for the students named, or, with no
+    ids, for every student of the class who has no card yet."""
+    students = selectors.student_list_for_classroom(classroom=classroom).select_related("user")
+    if student_ids is None:
+        students = students.filter(card_token_hash="")
+    else:
+        students = students.filter(pk__in=student_ids)
+        if students.count() != len(set(student_ids)):
+            raise ServiceError("invalid", "Some of those students are not in this class.",
+                               {"students": ["Unknown student."]})
+    students = list(students)
+    if not students:
+        raise ServiceError("no_students", "Every student already has a card. Choose students to reissue.")
+    cards = cards_issue(classroom=classroom, students=students)
+    return render_cards_pdf(cards=cards, class_name=classroom.name, join_code=classroom.join_code,
+                            site_url=site_url)
 
 
 def student_revoke_card(*, student: Student) -> Student:

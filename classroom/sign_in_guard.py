@@ -9,13 +9,13 @@ sign-ins from the address are refused until the window ends. Each child also has
 after five wrong tries (classroom.services.student_sign_in). A QR card's token (256 random bits)
 cannot be guessed, so the card is not limited here.
 
-The counters live in Django's cache (Redis when configured), keyed by address and window.
+The counters live in Django's cache (Redis when configured), keyed by address and window. The
+address is the caller's to find (api.client_address reads it from the request).
 """
 
 from __future__ import annotations
 
 import time
-from ipaddress import ip_address, ip_network
 
 from django.conf import settings
 from django.core.cache import cache
@@ -27,28 +27,6 @@ TOO_MANY_MESSAGE = "Too many wrong tries from this network. Wait {minutes} and t
 
 class TooManyFailures(ServiceError):
     status = 429
-
-
-def client_address(meta: dict) -> str:
-    """The client's address: the connection's peer, or the last address a trusted proxy added to
-    X-Forwarded-For. A forwarded header from anybody else is ignored: it is whatever they typed."""
-    peer = meta.get("REMOTE_ADDR", "") or "unknown"
-    if not _trusted_proxy(peer):
-        return peer
-    forwarded = [part.strip() for part in meta.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
-    # Walk back from the nearest hop: the first address no trusted proxy vouches for is the client.
-    for hop in reversed(forwarded):
-        if not _trusted_proxy(hop):
-            return hop
-    return forwarded[0] if forwarded else peer
-
-
-def _trusted_proxy(address: str) -> bool:
-    try:
-        parsed = ip_address(address)
-    except ValueError:
-        return False
-    return any(parsed in ip_network(network, strict=False) for network in settings.TRUSTED_PROXIES)
 
 
 def check(address: str) -> None:

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from classroom.errors import ServiceError
 from classroom.models import Classroom, User
+from classroom.permissions import is_acting
 from games.models import Assignment, Match, Seat
-from games.permissions import assignments_for_student, can_watch, seat_index_of
+from games.permissions import (
+    assignments_for_student,
+    assignments_managed_by,
+    can_manage_match,
+    can_view_match,
+    match_replay_filter,
+    played_seat_of,
+    seat_index_of,
+)
 from games.services.broadcast import SPECTATOR, match_meta, views_for
 
 
@@ -21,17 +30,12 @@ class MatchAccess:
 
 def match_access(*, user: User, match_id: int) -> MatchAccess | None:
     """A seated student gets their seat; the class's teacher watches; anyone else nothing."""
-    if user is None or not user.is_authenticated:
+    if not is_acting(user):
         return None
     match = Match.objects.select_related("classroom").prefetch_related("seats").filter(pk=match_id).first()
-    if match is None:
+    if match is None or not can_view_match(user, match):
         return None
-    seat = seat_index_of(user, match)
-    if seat is not None:
-        return MatchAccess(seat=seat)
-    if can_watch(user, match):
-        return MatchAccess(seat=None)
-    return None
+    return MatchAccess(seat=seat_index_of(user, match))
 
 
 def match_snapshot(*, match_id: int, seat: int | None) -> dict:
@@ -65,6 +69,15 @@ def match_practice_for(*, user: User, match: Match) -> dict:
     return {"facts": facts, "answers": totals["answers"], "right": totals["right"]}
 
 
+def assignment_list_for_teacher(*, teacher: User) -> QuerySet[Assignment]:
+    """Every assignment of the teacher's classes, with the students each names."""
+    return assignments_managed_by(teacher).prefetch_related("students")
+
+
+def assignment_list_for_classroom(*, classroom: Classroom) -> QuerySet[Assignment]:
+    return Assignment.objects.filter(classroom=classroom).prefetch_related("students")
+
+
 def open_assignments_for_student(*, user: User) -> QuerySet[Assignment]:
     now = timezone.now()
     return (assignments_for_student(user).filter(closed_at__isnull=True, opens_at__lte=now)
@@ -77,9 +90,9 @@ def current_match_for(*, user: User) -> Match | None:
 
 
 def match_history_for(*, user: User) -> QuerySet[Match]:
-    """Finished matches the student played, also the ones they left before the end."""
-    played = Seat.objects.filter(Q(user=user) | Q(left_by=user), match=OuterRef("pk"))
-    return (Match.objects.filter(Exists(played), status__in=[Match.Status.FINISHED, Match.Status.ABORTED])
+    """Finished matches the student played, also the ones they left before the end: the ones they
+    may replay."""
+    return (Match.objects.filter(match_replay_filter(user), status__in=[Match.Status.FINISHED, Match.Status.ABORTED])
             .prefetch_related("seats__user").order_by("-finished_at", "-id"))
 
 
@@ -169,6 +182,13 @@ def lobby_for(*, user: User, match: Match) -> dict:
     }
 
 
+def match_replay(*, user: User, match_id: int) -> dict | None:
+    """The replay of match `match_id` as this user may see it, or None: no such match, or not theirs to see."""
+    match = (Match.objects.filter(match_replay_filter(user), pk=match_id)
+             .select_related("assignment", "classroom").first())
+    return replay_for(user=user, match=match) if match else None
+
+
 def replay_for(*, user: User, match: Match) -> dict | None:
     """A finished match step by step, as this user may see it, or None if they may not: a student
     who played in it sees each step as their own seat saw it then (their view, events as their seat
@@ -178,9 +198,8 @@ def replay_for(*, user: User, match: Match) -> dict | None:
     from games.services.broadcast import events_for
     from games.services.matches import replay_states
 
-    seats = match.seat_list()
-    mine = next((seat.index for seat in seats if user.pk in (seat.user_id, seat.left_by_id)), None)
-    teacher = can_watch(user, match)
+    mine = played_seat_of(user, match)
+    teacher = can_manage_match(user, match)
     if mine is None and not teacher:
         return None
     if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED) or match.start_ms is None:
@@ -207,3 +226,17 @@ def live_match_row(match: Match) -> dict:
     view = get_engine(match.game).view(match.state, None) if match.state else {}
     return {**match_meta(match), "version": match.version, "created_at": match.created_at,
             "scores": view.get("scores"), "hand_sizes": view.get("hand_sizes"), "to_move": view.get("to_move", [])}
+
+
+def class_live_for(*, classroom: Classroom) -> dict:
+    """The teacher's live view of a class: who is online, the running matches and lobbies, the matches
+    that ended in the last two hours, and whether the class's games are paused."""
+    from classroom.presence import is_online
+
+    students = [{"id": s.pk, "user_id": s.user_id, "display_name": s.display_name, "online": is_online(s)}
+                for s in classroom.students.order_by("display_name")]
+    matches = [live_match_row(match) for match in running_matches_for_class(classroom=classroom)]
+    finished = [{**match_meta(match), "finished_at": match.finished_at}
+                for match in recently_finished_for_class(classroom=classroom)]
+    return {"students": students, "matches": matches, "finished": finished,
+            "paused": classroom.games_paused_at is not None}

@@ -4,6 +4,7 @@ import factory
 
 from classroom.models import Classroom, Student, User
 from classroom.secrets import hash_secret, hash_token
+from games.models import Assignment, Match, Seat
 
 
 class TeacherFactory(factory.django.DjangoModelFactory):
@@ -49,3 +50,41 @@ class StudentFactory(factory.django.DjangoModelFactory):
     display_name = factory.LazyAttribute(lambda o: f"{o.first_name} L.")
     picture_secret_hash = factory.LazyFunction(lambda: hash_secret("sun-moon-star"))
     card_token_hash = factory.Sequence(lambda n: hash_token(f"token-{n}"))
+
+
+class AssignmentFactory(factory.django.DjangoModelFactory):
+    """A Fultiples assignment for the whole class (name students with `students=[...]`)."""
+
+    class Meta:
+        model = Assignment
+        skip_postgeneration_save = True
+
+    classroom = factory.SubFactory(ClassroomFactory)
+    game = "fultiples"
+
+    @factory.post_generation
+    def students(self, create, extracted, **kwargs):
+        if create and extracted:
+            self.students.set(extracted)
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    """A lobby of the class; seats come from SeatFactory."""
+
+    class Meta:
+        model = Match
+
+    classroom = factory.SubFactory(ClassroomFactory)
+    game = "fultiples"
+    players = 2
+    seed = factory.Sequence(lambda n: n)
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    """A seat: give `index`, and a `user` (a child), a `bot_level`, or a `left_by` with a bot level."""
+
+    class Meta:
+        model = Seat
+
+    match = factory.SubFactory(MatchFactory)
+    index = 0

@@ -93,6 +93,9 @@ def assignment_create(*, classroom: Classroom, game: str, players_per_match: int
 
 @transaction.atomic
 def assignment_update(*, assignment: Assignment, **changes) -> Assignment:
+    """Change what the teacher may change. The game of an assignment stays what it was (for another
+    game the teacher makes a new assignment): a `game` among the changes is ignored."""
+    changes.pop("game", None)
     students = changes.pop("students", None)
     for key, value in changes.items():
         setattr(assignment, key, value)

@@ -1,7 +1,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from classroom.sign_in_guard import client_address
+from api.client_address import client_address
 from tests.factories import ClassroomFactory, StudentFactory
 
 pytestmark = pytest.mark.django_db

@@ -230,3 +230,51 @@ def test_export_holds_the_students_data_and_no_secret(student):
     assert data["student"]["display_name"] == student.display_name
     assert "hash" not in str(data)
     assert StudentFactory._meta.model.objects.count() == 1
+
+
+def test_teacher_sign_in_takes_the_email_in_any_case_and_refuses_everyone_else(teacher):
+    assert services.teacher_sign_in(email=f" {teacher.email.upper()} ", password="correct horse battery") == teacher
+    student = StudentFactory()
+    student.user.set_password("a-long-pass-42")
+    student.user.username = student.user.email = "kid@school.test"  # as a teacher's account would be
+    student.user.save()
+    teacher.is_active = False
+    teacher.save()
+    for email, password in [(teacher.email, "correct horse battery"),  # switched off
+                            ("kid@school.test", "a-long-pass-42"),  # a child's account
+                            ("nobody@school.test", "correct horse battery")]:
+        with pytest.raises(ServiceError) as refusal:
+            services.teacher_sign_in(email=email, password=password)
+        assert refusal.value.code == "bad_credentials"
+        assert refusal.value.message == "That email and password don't match an account."
+
+
+def test_cards_print_without_names_prints_the_students_without_a_card(classroom):
+    with_card = StudentFactory(classroom=classroom)
+    without = StudentFactory(classroom=classroom, card_token_hash="")
+    old_token = with_card.card_token_hash
+    pdf = services.cards_print(classroom=classroom, student_ids=None, site_url="http://testserver/")
+    assert pdf.startswith(b"%PDF")
+    with_card.refresh_from_db()
+    without.refresh_from_db()
+    assert with_card.card_token_hash == old_token
+    assert without.has_card
+    with pytest.raises(ServiceError) as refusal:
+        services.cards_print(classroom=classroom, student_ids=None, site_url="http://testserver/")
+    assert refusal.value.code == "no_students"
+
+
+def test_cards_print_reissues_the_named_students_and_refuses_a_stranger(classroom):
+    ana = StudentFactory(classroom=classroom)
+    old_token = ana.card_token_hash
+    services.cards_print(classroom=classroom, student_ids=[ana.pk, ana.pk], site_url="http://testserver/")
+    ana.refresh_from_db()
+    assert ana.card_token_hash not in ("", old_token)
+    stranger = StudentFactory()
+    tokens = {"ana": ana.card_token_hash, "stranger": stranger.card_token_hash}
+    with pytest.raises(ServiceError) as refusal:
+        services.cards_print(classroom=classroom, student_ids=[ana.pk, stranger.pk], site_url="http://testserver/")
+    assert refusal.value.fields == {"students": ["Unknown student."]}
+    ana.refresh_from_db()
+    stranger.refresh_from_db()
+    assert {"ana": ana.card_token_hash, "stranger": stranger.card_token_hash} == tokens  # nothing issued

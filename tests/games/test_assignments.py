@@ -68,3 +68,10 @@ def test_update_revalidates_options(classroom):
     assignment.refresh_from_db()
     assert assignment.options == {"size": 5}
     assert assignment.hints is True
+
+
+def test_the_game_of_an_assignment_never_changes(classroom):
+    assignment = assignment_create(classroom=classroom, game="fultiples")
+    assignment_update(assignment=assignment, game="multiplin", title="Week 3")
+    assignment.refresh_from_db()
+    assert (assignment.game, assignment.title) == ("fultiples", "Week 3")
