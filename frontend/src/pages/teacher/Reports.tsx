@@ -63,7 +63,7 @@ export function isBuilding(r: Pick<Report, "status"> | null): boolean {
 type Latest = { state: "loading" } | { state: "none" } | { state: "error"; error: ApiError } | { state: "done"; report: Report };
 
 /** How often the live view reads the last two hours again. */
-export const LIVE_POLL_MS = 1500;
+export const LIVE_POLL_MS = 1000;
 
 export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { pollMs?: number; livePollMs?: number }) {
   const { id: classId = "", studentId } = useParams();
