@@ -1,6 +1,7 @@
 """The four rule engines (engine-contract.md). Pure Python: no Django import anywhere below."""
 
 from games.engines.base import Engine, IllegalAction, Outcome
+from games.engines.definition import GameDefinition
 from games.engines.four_in_a_row import FourInARow
 from games.engines.fultiples import Fultiples
 from games.engines.multiplin import Multiplin
@@ -11,6 +12,9 @@ ENGINES: dict[str, Engine] = {
     for engine in (Fultiples(), FourInARow(), Multiplin(), SteppingDivisors())
 }
 
+# Each game's options, presets, players, computer players and hints (definition.py).
+DEFINITIONS: dict[str, GameDefinition] = {slug: engine.definition for slug, engine in ENGINES.items()}
+
 
 def get_engine(slug: str) -> Engine:
     """The engine for a game slug; KeyError names the known slugs."""
@@ -20,4 +24,4 @@ def get_engine(slug: str) -> Engine:
         raise KeyError(f"unknown game {slug!r}; known: {', '.join(sorted(ENGINES))}") from None
 
 
-__all__ = ["ENGINES", "Engine", "IllegalAction", "Outcome", "get_engine"]
+__all__ = ["DEFINITIONS", "ENGINES", "Engine", "GameDefinition", "IllegalAction", "Outcome", "get_engine"]

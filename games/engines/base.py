@@ -9,6 +9,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.engines.definition import GameDefinition
+
 State = dict[str, Any]
 Action = dict[str, Any]
 
@@ -161,6 +163,7 @@ class Engine(ABC):
     Every state carries at least: `game`, `players`, `phase`, `result`, `mistakes`.
     """
 
+    definition: GameDefinition  # options, presets, players, computer players, hints (definition.py)
     slug: str
     title: str
     min_players: int

@@ -25,6 +25,7 @@ from games.engines.base import (
     is_int,
     require,
 )
+from games.engines.four_in_a_row_definition import DEFAULT_TARGET, DEFINITION
 
 SIZE = 8
 FACTORS = tuple(range(2, 10))
@@ -32,9 +33,8 @@ WILD = "W"
 HAND_SIZE = 3
 DRAW = 2
 STALEMATE_DISCARDS = 6
-DEFAULT_TARGET = 3
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
-KNOWN_OPTIONS = {"board", "deck", "first_seat", "target_score", "time_limit_s", "strict", "hints"}
+TARGET_SCORE = DEFINITION.option("target_score")
 
 
 def standard_products() -> list[int]:
@@ -79,7 +79,7 @@ def tokens_for(markers: list[list[int | None]], row: int, col: int, seat: int) -
     return tokens, removed
 
 
-RULES = """\
+RULES = f"""\
 Four-in-a-Row Multiplication (2 players)
 
 The board has 8 x 8 squares. Each square shows one times-table answer a x b for a and b from
@@ -99,7 +99,7 @@ Scoring: four of your markers in a line (across, down or diagonal, no gaps) win 
 and are taken off the board. A line of 5 wins 2 tokens, a line of 6 wins 3. If one marker
 makes lines in two directions at once, both lines count.
 
-The first player to get 3 tokens wins (your teacher may choose another number).
+The first player to get {DEFAULT_TARGET} tokens wins (your teacher may choose another number).
 
 House rules:
   * If the square you pick is not the answer to your two cards, that is a mistake: your cards
@@ -113,10 +113,11 @@ House rules:
 
 
 class FourInARow(Engine):
-    slug = "four_in_a_row"
-    title = "Four-in-a-Row Multiplication"
-    min_players = 2
-    max_players = 2
+    definition = DEFINITION
+    slug = DEFINITION.slug
+    title = DEFINITION.title
+    min_players = DEFINITION.min_players
+    max_players = DEFINITION.max_players
     rules_summary = RULES
 
     # ------------------------------------------------------------------ setup
@@ -145,7 +146,11 @@ class FourInARow(Engine):
             first_seat = options["first_seat"]
             require(is_int(first_seat) and 0 <= first_seat < 2, "bad_options", "first_seat must be 0 or 1")
         target = options.get("target_score", DEFAULT_TARGET)
-        require(is_int(target) and 1 <= target <= 100, "bad_options", "target_score must be 1..100")
+        require(
+            is_int(target) and TARGET_SCORE.minimum <= target <= TARGET_SCORE.maximum,
+            "bad_options",
+            f"target_score must be {TARGET_SCORE.minimum}..{TARGET_SCORE.maximum}",
+        )
         limit = options.get("time_limit_s")
         if limit is not None:
             require(

@@ -22,6 +22,7 @@ from games.engines.base import (
     is_int,
     require,
 )
+from games.engines.fultiples_definition import DEFAULT_LEVEL, DEFINITION
 from games.engines.fultiples_grid import (
     DEFAULT_COLS,
     DEFAULT_ROWS,
@@ -32,21 +33,7 @@ from games.engines.fultiples_grid import (
     level_options,
 )
 
-DEFAULT_LEVEL = "intermediate"
-OPTION_KEYS = frozenset(
-    {
-        "board",
-        "level",
-        "primes",
-        "scale_max",
-        "max_value",
-        "rows",
-        "cols",
-        "time_limit_s",
-        "first_seat",
-        "strict",
-    }
-)
+OPTION_KEYS = DEFINITION.option_names
 MAX_TIME_LIMIT_S = 24 * 3600
 WIN_LENGTH = 5
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -58,10 +45,11 @@ def related(a: int, b: int) -> bool:
 
 
 class Fultiples(Engine):
-    slug = "fultiples"
-    title = "Fultiples"
-    min_players = 2
-    max_players = 2
+    definition = DEFINITION
+    slug = DEFINITION.slug
+    title = DEFINITION.title
+    min_players = DEFINITION.min_players
+    max_players = DEFINITION.max_players
     rules_summary = (
         "Fultiples: a game of factors and multiples for 2 players.\n"
         "Each player rolls a die; the higher roll goes first (a tie is rolled again).\n"

@@ -42,27 +42,37 @@ from games.engines.base import (
     is_int,
     require,
 )
+from games.engines.multiplin_definition import DEFINITION
 
 TABLE_SLOTS = 8
 FACTOR_CARDS = [value for value in range(1, 11) for _ in range(4)]
 PRODUCT_CARDS = [a * b for a in range(1, 11) for b in range(a, 11)]
 
 DEFAULTS: dict[str, Any] = {
-    "hand_size": 5,
-    "lockout_ms": 1500,
-    "tie_window_ms": 400,
-    "round_time_s": 60,
-    "auto_skip": True,
-    "skip_after_ms": 5000,
+    name: DEFINITION.default(name)
+    for name in ("hand_size", "lockout_ms", "tie_window_ms", "round_time_s", "auto_skip", "skip_after_ms")
 }
 
-RULES_SUMMARY = """\
-Multiplin (2 to 4 players, no turns: everybody plays at once)
+
+def _seconds(ms: int) -> str:
+    return f"{ms / 1000:g}"
+
+
+# The rules page states the defaults; a teacher's changes show in the "In this match" list.
+_HAND = DEFAULTS["hand_size"]
+_LOCKOUT_S = _seconds(DEFAULTS["lockout_ms"])
+_TIE_S = _seconds(DEFAULTS["tie_window_ms"])
+_ROUND_S = DEFAULTS["round_time_s"]
+_SKIP_S = _seconds(DEFAULTS["skip_after_ms"])
+
+
+RULES_SUMMARY = f"""\
+{DEFINITION.title} ({DEFINITION.min_players} to {DEFINITION.max_players} players, no turns: everybody plays at once)
 
 Cards: a factor deck (the numbers 1 to 10, four of each: 40 cards) and a product deck
 (every product a x b with 1 <= a <= b <= 10: 55 cards).
 
-Start: a dealer is picked at random. Both decks are shuffled. Everybody gets 5 factor cards
+Start: a dealer is picked at random. Both decks are shuffled. Everybody gets {_HAND} factor cards
 in their hand, and 8 factor cards are laid face up on the table in two rows of four.
 
 A round:
@@ -78,15 +88,15 @@ bottom of their decks, and the empty table places get new cards from the factor 
 whose hand is now empty wins the game (several players can win together).
 
 House rules (this app):
-- Wrong answer: the cards go back and you must wait 1.5 seconds before you try again, so
+- Wrong answer: the cards go back and you must wait {_LOCKOUT_S} seconds before you try again, so
   guessing does not pay. Every try, right or wrong, is saved for your teacher's report.
-- Ties: every correct answer that arrives within 0.4 seconds of the first one also wins,
+- Ties: every correct answer that arrives within {_TIE_S} seconds of the first one also wins,
   even on the same table card. Each player can win a round only once.
 - Pass: press pass when you see no answer. You can still answer after passing. When every
   player has passed, the card is put away and a new one is turned over.
-- Round timer: after 60 seconds without an answer the card is put away.
+- Round timer: after {_ROUND_S} seconds without an answer the card is put away.
 - Auto-skip: when nobody at all can make the product, the card is put away after
-  5 seconds, so you still get a look at it.
+  {_SKIP_S} seconds, so you still get a look at it.
 - A teacher may change the hand size, the waiting time, the tie window, the round timer
   and the auto-skip.
 """
@@ -132,10 +142,11 @@ def _deck_option(options: dict, key: str) -> list[int] | None:
 
 
 class Multiplin(Engine):
-    slug = "multiplin"
-    title = "Multiplin"
-    min_players = 2
-    max_players = 4
+    definition = DEFINITION
+    slug = DEFINITION.slug
+    title = DEFINITION.title
+    min_players = DEFINITION.min_players
+    max_players = DEFINITION.max_players
     rules_summary = RULES_SUMMARY
 
     # ----------------------------------------------------------------- setup

@@ -23,10 +23,8 @@ from games.engines.base import (
     is_int,
     require,
 )
+from games.engines.stepping_divisors_definition import DEFAULT_SIZE, DEFINITION, MAX_SIZE, MIN_SIZE
 
-MIN_SIZE = 3
-MAX_SIZE = 12
-DEFAULT_SIZE = 8
 # A divisor above this is "out of range" (bad_action), so every attempt fits a 32-bit column.
 MAX_DIVISOR = 2**31 - 1
 
@@ -35,10 +33,11 @@ DIVISORS: tuple[tuple[int, ...], ...] = tuple(
     tuple(k for k in range(1, n + 1) if n % k == 0) if n else () for n in range(MAX_SIZE * MAX_SIZE + 1)
 )
 
-RULES_SUMMARY = """\
-Stepping By Divisors (2 to 6 players)
+RULES_SUMMARY = f"""\
+{DEFINITION.title} ({DEFINITION.min_players} to {DEFINITION.max_players} players)
 
-The board is a square grid, 8 x 8 unless the teacher picks another size (3 x 3 up to 12 x 12).
+The board is a square grid, {DEFAULT_SIZE} x {DEFAULT_SIZE} unless the teacher picks another size
+({MIN_SIZE} x {MIN_SIZE} up to {MAX_SIZE} x {MAX_SIZE}).
 
 Phase 1: writing the numbers.
 Players take turns, starting with the first player. On your turn you write the next number
@@ -135,10 +134,11 @@ def _grid_ok(grid) -> int | None:
 
 
 class SteppingDivisors(Engine):
-    slug = "stepping_divisors"
-    title = "Stepping By Divisors"
-    min_players = 2
-    max_players = 6
+    definition = DEFINITION
+    slug = DEFINITION.slug
+    title = DEFINITION.title
+    min_players = DEFINITION.min_players
+    max_players = DEFINITION.max_players
     rules_summary = RULES_SUMMARY
 
     # ------------------------------------------------------------------ setup

@@ -1,0 +1,204 @@
+"""What a game offers, declared once: its options, level presets, players, computer players, hints.
+
+Each engine carries one `GameDefinition` (games/engines/<slug>_definition.py). The engine reads
+its defaults and ranges from it, the games endpoint serves it, an assignment's options are
+checked against it (games/engines/option_check.py), and the frontend's assignment form, rules
+dialog and boards read it from the endpoint. Pure Python: no Django.
+
+An option's range is what a teacher may choose. The engine's own setup may accept more from
+tests, bots and the server (a 2.5 s time limit, a stored board): a teacher's choice always lies
+within what the engine accepts (tests/engines/test_definitions.py checks the edges).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+OptionKind = Literal["integer", "boolean", "choice", "integer_list", "data"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One setup option (engine-contract.md, "Setup options").
+
+    `default` None means the option is off when not given (no time limit, primes from the
+    level); such an option also accepts null. `data` options (a stored board, a deck) are set
+    by the server or by tests, never by a teacher, and are checked by the engine alone.
+    """
+
+    name: str
+    kind: OptionKind
+    label: str
+    noun: str  # the option inside a sentence: "the board size"
+    help: str = ""
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Choice, ...] = ()
+    teacher_settable: bool = False
+    in_form: bool = False  # the assignment form offers it (the others only through the API)
+
+    def __post_init__(self) -> None:
+        if self.in_form and not self.teacher_settable:
+            raise ValueError(f"{self.name}: an option in the form must be teacher-settable")
+
+    @property
+    def nullable(self) -> bool:
+        return self.default is None
+
+
+@dataclass(frozen=True)
+class LevelPreset:
+    """A named set of option values (Fultiples' published grid levels)."""
+
+    name: str
+    title: str
+    summary: str
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ComputerPlayer:
+    level: str
+    label: str
+
+
+@dataclass(frozen=True)
+class HintRule:
+    """What the board lights up when the assignment allows hints.
+
+    `rule` names the rule the board implements; `shows` says it in words for the teacher and
+    the child. Hints are a UI help (games.md): they light up cells, they never hide or disable
+    any, so a wrong claim still reaches the server as drill data.
+    """
+
+    rule: str
+    shows: str
+
+
+# Every game has the same two computer players (games/bots/).
+COMPUTER_PLAYERS = (ComputerPlayer("easy", "Easy computer"), ComputerPlayer("hard", "Hard computer"))
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    hints: HintRule | None = None
+    level_presets: tuple[LevelPreset, ...] = ()
+    computer_players: tuple[ComputerPlayer, ...] = COMPUTER_PLAYERS
+    # Options a grid batch replaces: with a batch, each match takes the batch's next board.
+    replaced_by_grid_batch: tuple[str, ...] = ()
+    _by_name: dict[str, OptionSpec] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_name = {spec.name: spec for spec in self.options}
+        if len(by_name) != len(self.options):
+            raise ValueError(f"{self.slug}: an option is declared twice")
+        object.__setattr__(self, "_by_name", by_name)
+
+    @property
+    def takes_grid_batches(self) -> bool:
+        return bool(self.replaced_by_grid_batch)
+
+    @property
+    def bot_levels(self) -> tuple[str, ...]:
+        return tuple(player.level for player in self.computer_players)
+
+    @property
+    def option_names(self) -> frozenset[str]:
+        return frozenset(self._by_name)
+
+    def option(self, name: str) -> OptionSpec:
+        return self._by_name[name]
+
+    def default(self, name: str) -> Any:
+        return self._by_name[name].default
+
+    def teacher_options(self) -> tuple[OptionSpec, ...]:
+        return tuple(spec for spec in self.options if spec.teacher_settable)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The definition as plain JSON data (what the games endpoint serves)."""
+        return {
+            "slug": self.slug,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [_option_dict(spec) for spec in self.options],
+            "level_presets": [
+                {"name": p.name, "title": p.title, "summary": p.summary, "options": _json(p.options)}
+                for p in self.level_presets
+            ],
+            "computer_players": [{"level": p.level, "label": p.label} for p in self.computer_players],
+            "hints": None if self.hints is None else {"rule": self.hints.rule, "shows": self.hints.shows},
+            "replaced_by_grid_batch": list(self.replaced_by_grid_batch),
+        }
+
+
+def _option_dict(spec: OptionSpec) -> dict[str, Any]:
+    return {
+        "name": spec.name,
+        "kind": spec.kind,
+        "label": spec.label,
+        "noun": spec.noun,
+        "help": spec.help,
+        "default": _json(spec.default),
+        "nullable": spec.nullable,
+        "minimum": spec.minimum,
+        "maximum": spec.maximum,
+        "choices": [{"value": c.value, "label": c.label} for c in spec.choices],
+        "teacher_settable": spec.teacher_settable,
+        "in_form": spec.in_form,
+    }
+
+
+def _json(value: Any) -> Any:
+    """Tuples become lists, so the served data is what JSON round-trips to."""
+    if isinstance(value, (list, tuple)):
+        return [_json(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _json(item) for key, item in value.items()}
+    return value
+
+
+# --- options several games share ---------------------------------------------------------------
+
+TEACHER_MAX_TIME_LIMIT_S = 3600
+
+
+def time_limit_option() -> OptionSpec:
+    return OptionSpec(
+        name="time_limit_s", kind="integer", label="Time limit per turn (seconds)", noun="the time limit",
+        help="Leave empty for no time limit.", default=None, minimum=1, maximum=TEACHER_MAX_TIME_LIMIT_S,
+        teacher_settable=True, in_form=True,
+    )
+
+
+def strict_option() -> OptionSpec:
+    return OptionSpec(
+        name="strict", kind="boolean", label="Strict: a mistake ends the turn", noun="strict mode",
+        default=False, teacher_settable=True, in_form=True,
+    )
+
+
+def first_seat_option(max_players: int, default: int | None = None) -> OptionSpec:
+    return OptionSpec(
+        name="first_seat", kind="integer", label="First seat", noun="the first seat",
+        help="Who moves first, for tests and rematches; without it the game decides.", default=default,
+        minimum=0, maximum=max_players - 1,
+    )
+
+
+def data_option(name: str, label: str, noun: str, help_text: str) -> OptionSpec:
+    return OptionSpec(name=name, kind="data", label=label, noun=noun, help=help_text)

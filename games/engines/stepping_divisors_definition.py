@@ -1,0 +1,47 @@
+"""Stepping By Divisors' options and hint rule (games.md section 4). See definition.py."""
+
+from __future__ import annotations
+
+from games.engines.definition import (
+    GameDefinition,
+    HintRule,
+    OptionSpec,
+    data_option,
+    first_seat_option,
+    strict_option,
+    time_limit_option,
+)
+
+MIN_SIZE = 3
+MAX_SIZE = 12
+DEFAULT_SIZE = 8
+MAX_PLAYERS = 6
+
+DEFINITION = GameDefinition(
+    slug="stepping_divisors",
+    title="Stepping By Divisors",
+    min_players=2,
+    max_players=MAX_PLAYERS,
+    options=(
+        OptionSpec(
+            name="size", kind="integer", label="Board size", noun="the board size",
+            help=f"{MIN_SIZE} to {MAX_SIZE} squares a side ({DEFAULT_SIZE} is usual).",
+            default=DEFAULT_SIZE, minimum=MIN_SIZE, maximum=MAX_SIZE, teacher_settable=True, in_form=True,
+        ),
+        time_limit_option(),
+        strict_option(),
+        OptionSpec(
+            name="random_fill", kind="boolean", label="Fill the grid automatically", noun="automatic filling",
+            help="The computer writes the numbers, so the players start with the divisors.",
+            default=False, teacher_settable=True, in_form=True,
+        ),
+        first_seat_option(MAX_PLAYERS, default=0),
+        data_option("prefill", "Numbers", "the numbers",
+                    "A full grid holding 1 to m x m once each: the game starts with the divisors."),
+    ),
+    hints=HintRule(
+        rule="squares_with_a_divisor_step",
+        shows="The squares you may step on light up, and a chosen square lists the divisors of its "
+              "number with what each step costs.",
+    ),
+)
