@@ -16,13 +16,17 @@ from games import selectors
 from games.models import GAME_CHOICES, Assignment, BoardBatch
 from games.services import assignments as service
 
+_GAMES = selectors.game_list()
+
 
 class AssignmentSerializer(serializers.ModelSerializer):
     students = serializers.PrimaryKeyRelatedField(many=True, required=False, queryset=Student.objects.all(),
                                                   help_text="Student ids; empty for the whole class.")
     game = serializers.ChoiceField(choices=GAME_CHOICES)
-    # Declared so the schema does not depend on the database's integer ranges.
-    players_per_match = serializers.IntegerField(min_value=2, max_value=6, default=2)
+    # Declared so the schema does not depend on the database's integer ranges; each game's own
+    # range is checked by the service against the game's definition.
+    players_per_match = serializers.IntegerField(min_value=min(g["min_players"] for g in _GAMES),
+                                                 max_value=max(g["max_players"] for g in _GAMES), default=2)
     idle_takeover_s = serializers.IntegerField(min_value=0, max_value=3600, default=180,
                                                help_text="0: never hand an idle seat to a bot.")
     computer_offer_after_s = serializers.IntegerField(

@@ -10,6 +10,7 @@ from django.utils import timezone
 from classroom.errors import ServiceError
 from classroom.models import Classroom, User
 from classroom.permissions import is_acting
+from games.engines import DEFINITIONS, ENGINES
 from games.models import Assignment, Match, Seat
 from games.permissions import (
     assignments_for_student,
@@ -21,6 +22,12 @@ from games.permissions import (
     seat_index_of,
 )
 from games.services.broadcast import SPECTATOR, match_meta, views_for
+
+
+def game_list() -> list[dict]:
+    """Every game's definition (options, presets, players, computer players, hints) and rules page."""
+    return [{**DEFINITIONS[slug].as_dict(), "rules_summary": engine.rules_summary,
+             "bot_levels": list(DEFINITIONS[slug].bot_levels)} for slug, engine in ENGINES.items()]
 
 
 @dataclass(frozen=True)

@@ -9,43 +9,48 @@ from django.utils import timezone
 
 from classroom.errors import ServiceError
 from classroom.models import Classroom, Student
-from games.bots import LEVELS
-from games.engines import ENGINES, IllegalAction, get_engine
+from games.engines import DEFINITIONS, IllegalAction, get_engine
+from games.engines.definition import GameDefinition
+from games.engines.option_check import teacher_option_problems
 from games.models import Assignment, BoardBatch
 
-ENGINE_OPTION_KEYS = {
-    "fultiples": {"level", "time_limit_s", "strict", "rows", "cols", "primes", "scale_max", "max_value"},
-    "four_in_a_row": {"time_limit_s", "strict", "target_score"},
-    "multiplin": {"round_time_s", "lockout_ms", "tie_window_ms", "auto_skip", "skip_after_ms"},
-    "stepping_divisors": {"size", "time_limit_s", "strict", "random_fill"},
-}
+
+def _definition(game: str) -> GameDefinition:
+    if game not in DEFINITIONS:
+        raise ServiceError("invalid", "Choose one of the four games.", {"game": ["Unknown game."]})
+    return DEFINITIONS[game]
 
 
 def check_game_options(*, game: str, players: int, options: dict) -> dict:
-    """Options as the engine's own setup accepts them; its refusal becomes a field error."""
-    if game not in ENGINES:
-        raise ServiceError("invalid", "Choose one of the four games.", {"game": ["Unknown game."]})
-    engine = get_engine(game)
-    if not isinstance(players, int) or not engine.min_players <= players <= engine.max_players:
-        message = f"{engine.title} is for {engine.min_players} to {engine.max_players} players."
+    """Options as the game's definition allows a teacher to give them and its engine's setup accepts.
+
+    A problem with one option is reported under `options.<name>`; a refusal of the options
+    together (from the engine's setup) under `options`.
+    """
+    definition = _definition(game)
+    if not isinstance(players, int) or not definition.min_players <= players <= definition.max_players:
+        message = f"{definition.title} is for {definition.min_players} to {definition.max_players} players."
         raise ServiceError("invalid", message, {"players_per_match": [message]})
-    if not isinstance(options, dict):
-        raise ServiceError("invalid", "Options must be an object.", {"options": ["Options must be an object."]})
-    unknown = set(options) - ENGINE_OPTION_KEYS[game]
-    if unknown:
-        message = f"Unknown option for {engine.title}: {', '.join(sorted(unknown))}."
-        raise ServiceError("invalid", message, {"options": [message]})
+    problems = teacher_option_problems(definition, options)
+    if problems:
+        fields: dict[str, list[str]] = {}
+        for problem in problems:
+            fields.setdefault("options" if problem.option is None else f"options.{problem.option}", []).append(
+                problem.message)
+        raise ServiceError("invalid", " ".join(problem.message for problem in problems), fields)
     try:
-        engine.setup(players=players, options=dict(options), seed=0, now_ms=0)
+        get_engine(game).setup(players=players, options=dict(options), seed=0, now_ms=0)
     except IllegalAction as refusal:
         raise ServiceError("invalid", refusal.message, {"options": [refusal.message]}) from None
     return dict(options)
 
 
-def _check_bot_levels(levels: list) -> list[str]:
-    if not isinstance(levels, list) or any(level not in LEVELS for level in levels):
-        raise ServiceError("invalid", "Computer levels are easy and hard.", {"bot_levels": ["Choose easy or hard."]})
-    return sorted(set(levels), key=LEVELS.index)
+def _check_bot_levels(game: str, levels: list) -> list[str]:
+    offered = _definition(game).bot_levels
+    if not isinstance(levels, list) or any(level not in offered for level in levels):
+        raise ServiceError("invalid", f"Computer levels are {' and '.join(offered)}.",
+                           {"bot_levels": [f"Choose {' or '.join(offered)}."]})
+    return sorted(set(levels), key=offered.index)
 
 
 def _check_dates(opens_at: datetime | None, closes_at: datetime | None) -> None:
@@ -57,7 +62,7 @@ def _check_dates(opens_at: datetime | None, closes_at: datetime | None) -> None:
 def _check_batch(classroom: Classroom, game: str, batch: BoardBatch | None) -> None:
     if batch is None:
         return
-    if game != "fultiples" or batch.teacher_id != classroom.teacher_id:
+    if not _definition(game).takes_grid_batches or batch.teacher_id != classroom.teacher_id:
         raise ServiceError("invalid", "Use one of your own grid batches, with Fultiples.",
                            {"batch": ["Choose one of your grid batches (Fultiples only)."]})
     if batch.status != BoardBatch.Status.DONE:
@@ -78,7 +83,7 @@ def assignment_create(*, classroom: Classroom, game: str, players_per_match: int
                       students: list[Student] | None = None, batch: BoardBatch | None = None) -> Assignment:
     options = check_game_options(game=game, players=players_per_match, options=options or {})
     _check_batch(classroom, game, batch)
-    levels = _check_bot_levels(bot_levels if bot_levels is not None else list(LEVELS))
+    levels = _check_bot_levels(game, bot_levels if bot_levels is not None else list(_definition(game).bot_levels))
     _check_dates(opens_at or timezone.now(), closes_at)
     _check_students(classroom, students or [])
     assignment = Assignment.objects.create(
@@ -101,7 +106,7 @@ def assignment_update(*, assignment: Assignment, **changes) -> Assignment:
         setattr(assignment, key, value)
     assignment.options = check_game_options(game=assignment.game, players=assignment.players_per_match,
                                             options=assignment.options)
-    assignment.bot_levels = _check_bot_levels(assignment.bot_levels)
+    assignment.bot_levels = _check_bot_levels(assignment.game, assignment.bot_levels)
     if "batch" in changes:
         _check_batch(assignment.classroom, assignment.game, assignment.batch)
     _check_dates(assignment.opens_at, assignment.closes_at)

@@ -30,7 +30,7 @@ def test_teacher_creates_an_assignment_and_engine_refusals_are_field_errors(worl
     url = f"/api/classes/{world['class'].pk}/assignments/"
     bad = client.post(url, {"game": "fultiples", "options": {"rows": 0}}, format="json")
     assert bad.status_code == 400
-    assert bad.json()["error"]["fields"]["options"]
+    assert bad.json()["error"]["fields"] == {"options.rows": ["The number of rows must be from 1 to 30."]}
     good = client.post(url, {"game": "multiplin", "players_per_match": 3, "hints": True,
                              "students": [world["ana"].pk]}, format="json")
     assert good.status_code == 201

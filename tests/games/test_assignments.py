@@ -11,13 +11,21 @@ from tests.factories import StudentFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_options_are_checked_by_the_engines_own_setup(classroom):
+def test_each_option_is_checked_against_the_games_definition_under_its_own_field(classroom):
     with pytest.raises(ServiceError) as refusal:
-        assignment_create(classroom=classroom, game="fultiples", options={"level": "impossible"})
-    assert "options" in refusal.value.fields
-    assert refusal.value.fields["options"][0]
+        assignment_create(classroom=classroom, game="fultiples", options={"level": "impossible", "strict": "yes"})
+    assert refusal.value.fields == {
+        "options.level": ["The level must be beginner, intermediate or advanced."],
+        "options.strict": ["Strict mode must be true or false."],
+    }
     ok = assignment_create(classroom=classroom, game="fultiples", options={"level": "beginner", "strict": True})
     assert ok.options == {"level": "beginner", "strict": True}
+
+
+def test_options_that_do_not_work_together_are_refused_by_the_engines_own_setup(classroom):
+    with pytest.raises(ServiceError) as refusal:
+        assignment_create(classroom=classroom, game="fultiples", options={"primes": [2, 3, 4]})
+    assert refusal.value.fields == {"options": ["primes: 4 is not a prime number"]}
 
 
 def test_players_per_match_must_fit_the_game(classroom):
@@ -28,8 +36,18 @@ def test_players_per_match_must_fit_the_game(classroom):
 
 
 def test_options_the_teacher_may_not_set_are_refused(classroom):
-    with pytest.raises(ServiceError, match="Unknown option"):
-        assignment_create(classroom=classroom, game="four_in_a_row", options={"deck": [2] * 34})
+    with pytest.raises(ServiceError) as refusal:
+        assignment_create(classroom=classroom, game="four_in_a_row", options={"deck": [2] * 34, "size": 5})
+    assert refusal.value.fields == {
+        "options.deck": ["The deck is set by the game, not by the teacher."],
+        "options.size": ['Four-in-a-Row Multiplication has no option called "size".'],
+    }
+
+
+def test_bot_levels_are_the_games_own(classroom):
+    assignment = assignment_create(classroom=classroom, game="multiplin", bot_levels=["hard", "easy", "hard"])
+    assert assignment.bot_levels == ["easy", "hard"]
+    assert assignment_create(classroom=classroom, game="multiplin").bot_levels == ["easy", "hard"]
 
 
 def test_bot_levels_and_dates_are_checked(classroom):
@@ -62,8 +80,9 @@ def test_students_see_open_assignments_for_them_only(classroom, pupils):
 
 def test_update_revalidates_options(classroom):
     assignment = assignment_create(classroom=classroom, game="stepping_divisors")
-    with pytest.raises(ServiceError):
+    with pytest.raises(ServiceError) as refusal:
         assignment_update(assignment=assignment, options={"size": 99})
+    assert refusal.value.fields == {"options.size": ["The board size must be from 3 to 12."]}
     assignment_update(assignment=assignment, options={"size": 5}, hints=True)
     assignment.refresh_from_db()
     assert assignment.options == {"size": 5}

@@ -559,7 +559,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The games and their rules */
+        /** The games, their options and their rules */
         get: operations["games_list"];
         put?: never;
         post?: never;
@@ -1293,6 +1293,11 @@ export interface components {
         ComputerMatchRequest: {
             bot_level: components["schemas"]["BotLevelEnum"];
         };
+        ComputerPlayer: {
+            /** @description A computer level: easy or hard. */
+            level: string;
+            label: string;
+        };
         CurrentMatch: {
             match: unknown;
         };
@@ -1307,6 +1312,13 @@ export interface components {
             max_players: number;
             rules_summary: string;
             bot_levels: string[];
+            computer_players: components["schemas"]["ComputerPlayer"][];
+            options: components["schemas"]["GameOption"][];
+            level_presets: components["schemas"]["LevelPreset"][];
+            /** @description null: the game has no hints. */
+            hints: components["schemas"]["HintRule"] | null;
+            /** @description Options a grid batch replaces; empty: the game takes no batches. */
+            replaced_by_grid_batch: string[];
         };
         /**
          * @description * `fultiples` - Fultiples
@@ -1316,6 +1328,33 @@ export interface components {
          * @enum {string}
          */
         GameEnum: "fultiples" | "four_in_a_row" | "multiplin" | "stepping_divisors";
+        GameOption: {
+            name: string;
+            kind: components["schemas"]["KindEnum"];
+            /** @description As the assignment form shows it. */
+            label: string;
+            /** @description The option inside a sentence: 'the board size'. */
+            noun: string;
+            help: string;
+            /** @description null: off unless given (e.g. no time limit). */
+            default: unknown;
+            /** @description null is allowed and means the default. */
+            nullable: boolean;
+            /** @description For integers and each item of integer_list. */
+            minimum: number | null;
+            maximum: number | null;
+            choices: components["schemas"]["OptionChoice"][];
+            /** @description An assignment may set it; the others are refused. */
+            teacher_settable: boolean;
+            /** @description The assignment form offers it. */
+            in_form: boolean;
+        };
+        HintRule: {
+            /** @description The rule the board implements. */
+            rule: string;
+            /** @description What lights up, in words. */
+            shows: string;
+        };
         ImportResult: {
             rows: components["schemas"]["ImportRow"][];
             valid: boolean;
@@ -1329,12 +1368,30 @@ export interface components {
             problems: string[];
         };
         /**
+         * @description * `integer` - integer
+         *     * `boolean` - boolean
+         *     * `choice` - choice
+         *     * `integer_list` - integer_list
+         *     * `data` - data
+         * @enum {string}
+         */
+        KindEnum: "integer" | "boolean" | "choice" | "integer_list" | "data";
+        /**
          * @description * `beginner` - beginner
          *     * `intermediate` - intermediate
          *     * `advanced` - advanced
          * @enum {string}
          */
         LevelEnum: "beginner" | "intermediate" | "advanced";
+        LevelPreset: {
+            name: string;
+            title: string;
+            summary: string;
+            /** @description The option values the level stands for. */
+            options: {
+                [key: string]: unknown;
+            };
+        };
         LiveReport: {
             title: string;
             period: string;
@@ -1450,6 +1507,10 @@ export interface components {
         };
         /** @enum {unknown} */
         NullEnum: null;
+        OptionChoice: {
+            value: string;
+            label: string;
+        };
         PaginatedBatchList: {
             /** @example 123 */
             count: number;
