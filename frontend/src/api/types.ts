@@ -33,7 +33,12 @@ export type StudentLoginName = Schemas["StudentLoginName"];
 export type StudentLoginRequest = Schemas["StudentLoginRequest"];
 export type TokenLoginRequest = Schemas["TokenLoginRequest"];
 
+/** A game as its engine defines it (GET /api/games/): players, options, presets, hints, rules. */
 export type Game = Schemas["Game"];
+export type GameOption = Schemas["GameOption"];
+export type LevelPreset = Schemas["LevelPreset"];
+export type HintRule = Schemas["HintRule"];
+export type ComputerPlayer = Schemas["ComputerPlayer"];
 export type BotLevel = Schemas["BotLevelEnum"];
 
 /** `options` and `bot_levels` are untyped JSON in the schema: narrowed here. */

@@ -1,48 +1,49 @@
 import { describe, expect, it } from "vitest";
+import { gameOf } from "../test/games";
 import { durationWords, settingsInWords } from "./settings";
 
 describe("settingsInWords", () => {
   it("Fultiples: size, level, primes, time limit, strict", () => {
-    expect(settingsInWords("fultiples", { rows: 6, cols: 6, level: "beginner", time_limit_s: 20, strict: true })).toEqual([
+    expect(settingsInWords(gameOf("fultiples"), { rows: 6, cols: 6, level: "beginner", time_limit_s: 20, strict: true })).toEqual([
       "The board has 6 rows and 6 columns.",
       "Level: beginner (numbers up to 50).",
       "You have 20 seconds for each turn.",
       "Strict mode: a mistake ends your turn.",
     ]);
     // a grid from a batch: its primes, no level
-    expect(settingsInWords("fultiples", { primes: [2, 3, 7] })).toEqual([
+    expect(settingsInWords(gameOf("fultiples"), { primes: [2, 3, 7] })).toEqual([
       "The numbers are built from the primes 2, 3, 7.",
       "There is no time limit on a turn.",
       "A mistake does not end your turn: you can try again.",
     ]);
     // nothing set: the engine's defaults
-    expect(settingsInWords("fultiples", {})[0]).toBe("Level: intermediate (numbers up to 100).");
+    expect(settingsInWords(gameOf("fultiples"), {})[0]).toBe("Level: intermediate (numbers up to 100).");
   });
 
   it("Four-in-a-Row: the target score", () => {
-    expect(settingsInWords("four_in_a_row", { target_score: 2, time_limit_s: 90 })).toEqual([
+    expect(settingsInWords(gameOf("four_in_a_row"), { target_score: 2, time_limit_s: 90 })).toEqual([
       "The first player to get 2 tokens wins.",
       "You have 1 minute 30 seconds for each turn.",
       "A mistake does not end your turn: you can try again.",
     ]);
-    expect(settingsInWords("four_in_a_row", {})[0]).toBe("The first player to get 3 tokens wins.");
+    expect(settingsInWords(gameOf("four_in_a_row"), {})[0]).toBe("The first player to get 3 tokens wins.");
   });
 
   it("Multiplin: cards, round time, lock-out, auto-skip (no turns, so no turn limit)", () => {
-    expect(settingsInWords("multiplin", { round_time_s: 10 })).toEqual([
+    expect(settingsInWords(gameOf("multiplin"), { round_time_s: 10 })).toEqual([
       "Everybody starts with 5 cards.",
       "A product card stays up for at most 10 seconds.",
       "After a wrong answer you wait 1.5 seconds before you can try again.",
       "When nobody can make the product, the game moves on to the next card by itself.",
     ]);
-    expect(settingsInWords("multiplin", { hand_size: 1, auto_skip: false, lockout_ms: 0 })).toEqual([
+    expect(settingsInWords(gameOf("multiplin"), { hand_size: 1, auto_skip: false, lockout_ms: 0 })).toEqual([
       "Everybody starts with 1 card.",
       "A product card stays up for at most 1 minute.",
     ]);
   });
 
   it("Stepping By Divisors: the grid and how the numbers get there", () => {
-    expect(settingsInWords("stepping_divisors", { size: 5, random_fill: true })).toEqual([
+    expect(settingsInWords(gameOf("stepping_divisors"), { size: 5, random_fill: true })).toEqual([
       "The grid is 5 by 5.",
       "The computer writes the numbers in: the game starts with the divisor steps.",
       "There is no time limit on a turn.",
@@ -53,15 +54,26 @@ describe("settingsInWords", () => {
       [4, 5, 6],
       [7, 8, 9],
     ];
-    expect(settingsInWords("stepping_divisors", { prefill }).slice(0, 2)).toEqual([
+    expect(settingsInWords(gameOf("stepping_divisors"), { prefill }).slice(0, 2)).toEqual([
       "The grid is 3 by 3.",
       "The numbers are already written in: the game starts with the divisor steps.",
     ]);
   });
 
-  it("says nothing without settings (an older server)", () => {
-    expect(settingsInWords("fultiples", undefined)).toEqual([]);
-    expect(settingsInWords("fultiples", null)).toEqual([]);
+  it("says nothing without settings (an older server) or before the game's definition arrives", () => {
+    expect(settingsInWords(gameOf("fultiples"), undefined)).toEqual([]);
+    expect(settingsInWords(gameOf("fultiples"), null)).toEqual([]);
+    expect(settingsInWords(undefined, { level: "beginner" })).toEqual([]);
+  });
+
+  it("takes a match's defaults from the game's definition, not from a copy", () => {
+    const fultiples = gameOf("fultiples");
+    const levelOption = { ...fultiples.options.find((o) => o.name === "level")!, default: "advanced" };
+    const changed = { ...fultiples, options: fultiples.options.map((o) => (o.name === "level" ? levelOption : o)) };
+    expect(settingsInWords(changed, {})[0]).toBe("Level: advanced (numbers up to 200).");
+    const four = gameOf("four_in_a_row");
+    const target = four.options.map((o) => (o.name === "target_score" ? { ...o, default: 5 } : o));
+    expect(settingsInWords({ ...four, options: target }, {})[0]).toBe("The first player to get 5 tokens wins.");
   });
 
   it("durations in words", () => {

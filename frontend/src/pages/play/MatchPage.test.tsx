@@ -8,18 +8,20 @@ import type { Me } from "../../api/types";
 import type { BaseView, MatchMeta, StateMessage } from "../../protocol/messages";
 import type { BoardProps } from "../../games/types";
 import { FakeSocket } from "../../test/fakeSocket";
+import { GAMES } from "../../test/games";
 import { json, mockFetch, type Call } from "../../test/fetchMock";
 import { MatchPage } from "./MatchPage";
 import { eventually } from "../../test/eventually";
 
 // The boards are other people's work: a stub shows what the page gives a board.
 vi.mock("../../games/registry", () => {
-  function StubBoard({ view, seat, clockOffsetMs, act, announce }: BoardProps) {
+  function StubBoard({ view, seat, hints, clockOffsetMs, act, announce }: BoardProps) {
     return (
       <div data-testid="board">
         <p>
           Board for seat {String(seat)} at phase {view.phase}, offset {Math.round(clockOffsetMs / 1000)} s
         </p>
+        <p data-testid="board-hints">{hints ? "hints on" : "hints off"}</p>
         <button
           type="button"
           onClick={async () => {
@@ -80,7 +82,7 @@ function renderMatch(me: Me, snapshot: StateMessage, routes: Record<string, (c: 
     "GET /api/auth/me/": () => json(200, me),
     "GET /api/matches/7/": () => json(200, snapshot),
     "GET /api/games/": () =>
-      json(200, [{ slug: "fultiples", title: "Fultiples", min_players: 2, max_players: 2, rules_summary: "Mark a factor or a multiple.\nHouse rule: a full board is a draw.", bot_levels: ["easy", "hard"] }]),
+      json(200, GAMES.map((g) => (g.slug === "fultiples" ? { ...g, rules_summary: "Mark a factor or a multiple.\nHouse rule: a full board is a draw." } : g))),
     ...routes,
   });
   const path = me.role === "teacher" ? "/teacher/matches/7" : "/play/7";
@@ -282,6 +284,32 @@ describe("match page (student)", () => {
       "Strict mode: a mistake ends your turn.",
     ]);
     expect(await within(dialog).findByText(/House rule: a full board is a draw/)).toBeTruthy();
+  });
+
+  it("lights up hints only when the assignment allows them, and says what they show", async () => {
+    const snap = state(4, view(), meta({ hints: true, settings: { level: "beginner" } }));
+    renderMatch(ANA, snap);
+    await connect(snap);
+    await eventually(() => expect(screen.getByTestId("board-hints").textContent).toBe("hints on"));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: /How to play/ }));
+    const settings = within(await screen.findByRole("dialog")).getByRole("region", { name: "In this match" });
+    const shows = GAMES.find((g) => g.slug === "fultiples")!.hints!.shows;
+    expect(within(settings).getAllByRole("listitem").at(-1)!.textContent).toBe(`Hints are on: ${shows[0]!.toLowerCase()}${shows.slice(1)}`);
+  });
+
+  it.each([
+    ["the assignment does not allow them", false, GAMES],
+    ["the game's definition has no hint rule", true, GAMES.map((g) => ({ ...g, hints: null }))],
+  ])("shows no hints when %s", async (_why, allowed, games) => {
+    const snap = state(4, view(), meta({ hints: allowed }));
+    renderMatch(ANA, snap, { "GET /api/games/": () => json(200, games) });
+    await connect(snap);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: /How to play/ }));
+    await within(await screen.findByRole("dialog")).findByText(/House rule/); // the definitions have arrived
+    expect(screen.getByTestId("board-hints").textContent).toBe("hints off");
+    expect(screen.queryByText(/Hints are on/)).toBeNull();
   });
 
   it("Leave this match: after a confirmation that a computer finishes, resigns and goes home", async () => {

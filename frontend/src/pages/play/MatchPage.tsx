@@ -7,6 +7,9 @@ import { useAuth } from "../../auth";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { usePageHeading } from "../../components/Page";
 import { gameTitle } from "../../games/catalog";
+import { useGames } from "../../games/useGames";
+import { gameDefinition } from "../../games/definitions";
+import { hintsOn } from "../../games/hints";
 import { BOARDS } from "../../games/registry";
 import { joinNames, turnInWords } from "../../games/words";
 import type { GameEvent, StateMessage } from "../../protocol/messages";
@@ -42,6 +45,7 @@ export function MatchPage({ role }: { role: Role }) {
   const { state, connection, lastEvents, clockOffsetMs, act, problem } = useMatch(id);
   const { announce, region } = useAnnouncer();
   const { me } = useAuth();
+  const { games } = useGames();
   const navigate = useNavigate();
   const location = useLocation();
   const base = role === "teacher" ? "/teacher/matches/" : "/play/";
@@ -120,7 +124,7 @@ export function MatchPage({ role }: { role: Role }) {
                     view={view}
                     match={match}
                     seat={seat}
-                    hints={match.hints}
+                    hints={hintsOn(gameDefinition(games, match.game), match.hints)}
                     events={lastEvents}
                     clockOffsetMs={clockOffsetMs}
                     act={act}
@@ -219,7 +223,7 @@ function MatchHeader({ title, state, seat, clockOffsetMs, connection, back, back
         )}
         <ConnectionBadge connection={connection} />
         <div className="match-header-actions">
-          <RulesButton game={match.game} settings={match.settings} />
+          <RulesButton game={match.game} settings={match.settings} hints={match.hints} />
           {extra}
           <Link className="btn" to={back}>
             {backLabel}

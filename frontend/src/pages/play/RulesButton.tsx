@@ -1,17 +1,19 @@
 import { useId, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { gameTitle } from "../../games/catalog";
+import { useGameDefinition } from "../../games/definitions";
+import { hintsInWords } from "../../games/hints";
 import { settingsInWords } from "../../games/settings";
-import { useGames } from "../../games/useGames";
 import type { MatchSettings } from "../../protocol/messages";
 
-/** "How to play": this match's settings in words, then the game's rules (with the house rules)
- * from /api/games/, in a dialog. */
-export function RulesButton({ game, settings }: { game: string; settings?: MatchSettings | null }) {
+/** "How to play": this match's settings in words (and what hints show, when they are on), then
+ * the game's rules (with the house rules), all from the game's definition at /api/games/. */
+export function RulesButton({ game, settings, hints = false }: { game: string; settings?: MatchSettings | null; hints?: boolean }) {
   const [open, setOpen] = useState(false);
-  const { games, failed } = useGames();
-  const rules = games?.find((g) => g.slug === game)?.rules_summary;
-  const thisMatch = settingsInWords(game, settings);
+  const { game: definition, failed } = useGameDefinition(game);
+  const rules = definition?.rules_summary;
+  const hintLine = hints ? hintsInWords(definition) : null;
+  const thisMatch = [...settingsInWords(definition, settings), ...(hintLine ? [hintLine] : [])];
   const headingId = useId();
   return (
     <>

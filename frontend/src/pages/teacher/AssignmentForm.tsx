@@ -1,26 +1,25 @@
 // Create or edit an assignment: game, players, the game's options, hints, computer players,
-// idle take-over, dates, and who gets it. The engine's own refusal of options shows beside them.
+// idle take-over, dates, and who gets it. The game's options, their words, ranges and defaults,
+// its computer players and what its hints show all come from the game's definition
+// (GET /api/games/); the server's refusal of an option shows beside it.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { createAssignment, updateAssignment } from "../../api/endpoints";
-import type { Assignment, Batch, Game, Student } from "../../api/types";
+import type { Assignment, Batch, Game, GameOption, Student } from "../../api/types";
 import { Button, Field, FormError, useAction, useFocusFirstInvalid } from "../../components/forms";
 import { isGameSlug } from "../../games/catalog";
+import { allComputerLevels, computerLabel, formOptions } from "../../games/definitions";
 import {
-  BOT_LEVELS,
-  DEFAULT_VALUES,
-  LEVELS,
   SERVER_FIELD_FOR,
   buildRequest,
+  newFormValues,
+  optionField,
+  optionInput,
+  optionShown,
   valuesFromAssignment,
   type FormErrors,
   type FormValues,
+  type OptionInput,
 } from "./assignmentForm";
-
-const LEVEL_LABELS: Record<string, string> = {
-  beginner: "Beginner (numbers up to 50)",
-  intermediate: "Intermediate (up to 100)",
-  advanced: "Advanced (up to 200)",
-};
 
 interface Props {
   classId: number;
@@ -62,7 +61,7 @@ function FieldError({ id, messages }: { id: string; messages: (string | undefine
 }
 
 export function AssignmentForm({ classId, games, students, batches, assignment, onSaved, onCancel }: Props) {
-  const [values, setValues] = useState<FormValues>(() => (assignment ? valuesFromAssignment(assignment) : DEFAULT_VALUES));
+  const [values, setValues] = useState<FormValues>(() => (assignment ? valuesFromAssignment(assignment, games) : newFormValues(games)));
   const [clientErrors, setClientErrors] = useState<FormErrors>({});
   const [checkFailed, setCheckFailed] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -95,14 +94,17 @@ export function AssignmentForm({ classId, games, students, batches, assignment, 
   };
   const invalid = (key: keyof FormValues) => (errs(key).some(Boolean) ? true : undefined);
   const optionErrors = serverError?.fields.options ?? [];
+  /** Errors for one game option: the browser's check first, then the server's (`options.<name>`). */
+  const optionErrs = (name: string): (string | undefined)[] => [clientErrors[optionField(name)], ...(serverError?.fields[optionField(name)] ?? [])];
+  const setOption = (name: string, value: OptionInput) => setValues((v) => ({ ...v, options: { ...v.options, [name]: value } }));
   const twoOnly = game ? game.min_players === game.max_players : false;
+  const shownOptions = game ? formOptions(game).filter((o) => optionShown(values, game, o)) : [];
+  const computerLevels = game ? game.computer_players.map((p) => p.level) : allComputerLevels(games);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     void save.run();
   }
-
-  const hasTimeLimit = values.game === "fultiples" || values.game === "four_in_a_row" || values.game === "stepping_divisors";
 
   return (
     <form ref={formRef} className="assignment-form" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-title`}>
@@ -112,7 +114,7 @@ export function AssignmentForm({ classId, games, students, batches, assignment, 
           <p>Please check the marked fields.</p>
         </div>
       ) : (
-        <FormError error={serverError} shownFields={["options", ...Object.values(SERVER_FIELD_FOR)]} />
+        <FormError error={serverError} shownFields={["options", ...Object.values(SERVER_FIELD_FOR), ...shownOptions.map((o) => optionField(o.name))]} />
       )}
 
       <div className="form-grid">
@@ -189,7 +191,7 @@ export function AssignmentForm({ classId, games, students, batches, assignment, 
         <fieldset className="options-fieldset" aria-describedby={`${ids}-options-error`}>
           <legend>Game options</legend>
           <div className="form-grid">
-            {values.game === "fultiples" && (batches.length > 0 || values.batch) && (
+            {game.replaced_by_grid_batch.length > 0 && (batches.length > 0 || values.batch) && (
               <div className="field">
                 <label htmlFor={`${ids}-batch`}>Grids</label>
                 <select
@@ -211,56 +213,33 @@ export function AssignmentForm({ classId, games, students, batches, assignment, 
                 <FieldError id={`${ids}-batch-error`} messages={errs("batch")} />
               </div>
             )}
-            {values.game === "fultiples" && !values.batch && (
-              <div className="field">
-                <label htmlFor={`${ids}-level`}>Level</label>
-                <select id={`${ids}-level`} value={values.level} onChange={(e) => set("level", e.target.value as FormValues["level"])}>
-                  {LEVELS.map((l) => (
-                    <option key={l} value={l}>
-                      {LEVEL_LABELS[l]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-            {values.game === "stepping_divisors" && (
-              <NumberField id={`${ids}-size`} label="Board size" hint="3 to 12 squares a side (8 is usual)." min={3} max={12} value={values.size} onChange={(s) => set("size", s)} errors={errs("size")} />
-            )}
-            {values.game === "four_in_a_row" && (
-              <NumberField id={`${ids}-target`} label="Tokens to win" hint="Usually 3." min={1} max={100} value={values.targetScore} onChange={(s) => set("targetScore", s)} errors={errs("targetScore")} />
-            )}
-            {values.game === "multiplin" && (
-              <NumberField id={`${ids}-round`} label="Round time (seconds)" hint="A round with no answer ends after this time." min={5} max={600} value={values.roundTime} onChange={(s) => set("roundTime", s)} errors={errs("roundTime")} />
-            )}
-            {hasTimeLimit && (
-              <NumberField id={`${ids}-time`} label="Time limit per turn (seconds)" hint="Leave empty for no time limit." min={1} max={3600} value={values.timeLimit} onChange={(s) => set("timeLimit", s)} errors={errs("timeLimit")} />
-            )}
+            {shownOptions
+              .filter((o) => o.kind !== "boolean")
+              .map((o) => (
+                <OptionField key={o.name} id={`${ids}-option-${o.name}`} option={o} value={optionInput(values, o)} onChange={(v) => setOption(o.name, v)} errors={optionErrs(o.name)} />
+              ))}
           </div>
-          {hasTimeLimit && (
-            <Check label="Strict: a mistake ends the turn" checked={values.strict} onChange={(b) => set("strict", b)} />
-          )}
-          {values.game === "stepping_divisors" && (
-            <Check
-              label="Fill the grid automatically"
-              hint="The computer writes the numbers, so the players start with the divisors."
-              checked={values.randomFill}
-              onChange={(b) => set("randomFill", b)}
-            />
-          )}
+          {shownOptions
+            .filter((o) => o.kind === "boolean")
+            .map((o) => (
+              <Check key={o.name} label={o.label} hint={o.help || undefined} checked={optionInput(values, o) === true} onChange={(b) => setOption(o.name, b)} />
+            ))}
           <FieldError id={`${ids}-options-error`} messages={optionErrors} />
         </fieldset>
       )}
 
       <fieldset>
         <legend>Help and computer players</legend>
-        <Check label="Hints: the board may show good moves" checked={values.hints} onChange={(b) => set("hints", b)} />
+        {(!game || game.hints) && (
+          <Check label="Hints: the board may show good moves" hint={game?.hints?.shows} checked={values.hints} onChange={(b) => set("hints", b)} />
+        )}
         <Check label="Students may play the computer" checked={values.botsAllowed} onChange={(b) => set("botsAllowed", b)} />
         {values.botsAllowed && (
           <div className="check-row" role="group" aria-label="Computer players allowed" aria-describedby={`${ids}-bots-error`}>
-            {BOT_LEVELS.map((level) => (
+            {computerLevels.map((level) => (
               <Check
                 key={level}
-                label={level === "easy" ? "Easy computer" : "Hard computer"}
+                label={computerLabel(games, level)}
                 checked={values.botLevels.includes(level)}
                 onChange={(on) => set("botLevels", on ? [...values.botLevels, level] : values.botLevels.filter((l) => l !== level))}
               />
@@ -342,6 +321,33 @@ export function AssignmentForm({ classId, games, students, batches, assignment, 
   );
 }
 
+/** One game option as its definition describes it: a choice is a list, a number a number field. */
+function OptionField({ id, option, value, onChange, errors }: { id: string; option: GameOption; value: OptionInput; onChange: (v: string) => void; errors: (string | undefined)[] }) {
+  const text = typeof value === "string" ? value : "";
+  if (option.kind === "choice") {
+    const bad = errors.some(Boolean);
+    return (
+      <div className="field">
+        <label htmlFor={id}>{option.label}</label>
+        {option.help && (
+          <p className="hint" id={`${id}-hint`}>
+            {option.help}
+          </p>
+        )}
+        <select id={id} value={text} onChange={(e) => onChange(e.target.value)} aria-invalid={bad || undefined} aria-describedby={`${option.help ? `${id}-hint ` : ""}${id}-error`}>
+          {option.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`${id}-error`} messages={errors} />
+      </div>
+    );
+  }
+  return <NumberField id={id} label={option.label} hint={option.help || undefined} min={option.minimum ?? 0} max={option.maximum ?? undefined} value={text} onChange={onChange} errors={errors} />;
+}
+
 function NumberField({
   id,
   label,
@@ -360,7 +366,7 @@ function NumberField({
   onChange: (v: string) => void;
   errors: (string | undefined)[];
   min: number;
-  max: number;
+  max?: number;
   step?: string;
 }) {
   const bad = errors.some(Boolean);

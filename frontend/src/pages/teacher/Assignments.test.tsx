@@ -5,14 +5,10 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { resetGamesCache } from "../../api/endpoints";
 import type { Assignment, Game } from "../../api/types";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
+import { GAMES } from "../../test/games";
+import { eventually } from "../../test/eventually";
 import { AssignmentsPage, assignmentStatus } from "./Assignments";
 
-const GAMES: Game[] = [
-  { slug: "fultiples", title: "Fultiples", min_players: 2, max_players: 2, rules_summary: "", bot_levels: ["easy", "hard"] },
-  { slug: "four_in_a_row", title: "Four-in-a-Row Multiplication", min_players: 2, max_players: 2, rules_summary: "", bot_levels: ["easy", "hard"] },
-  { slug: "multiplin", title: "Multiplin", min_players: 2, max_players: 4, rules_summary: "", bot_levels: ["easy", "hard"] },
-  { slug: "stepping_divisors", title: "Stepping By Divisors", min_players: 2, max_players: 6, rules_summary: "", bot_levels: ["easy", "hard"] },
-];
 
 const KLASS = { id: 5, name: "2B", join_code: "ABC234", sign_in_mode: "pictures", archived: false, student_count: 2, created_at: "2030-01-01T00:00:00Z" };
 const STUDENTS = [
@@ -40,13 +36,13 @@ const ASSIGNMENT: Assignment = {
   created_at: "2030-01-01T08:00:00Z",
 };
 
-function renderPage(routes: Record<string, (c: Call) => Response | Promise<Response>> = {}, assignments: Assignment[] = []) {
+function renderPage(routes: Record<string, (c: Call) => Response | Promise<Response>> = {}, assignments: Assignment[] = [], games: Game[] = GAMES) {
   document.cookie = "csrftoken=t; path=/";
   resetGamesCache();
   const calls = mockFetch({
     "GET /api/classes/5/": () => json(200, KLASS),
     "GET /api/classes/5/assignments/": () => json(200, assignments),
-    "GET /api/games/": () => json(200, GAMES),
+    "GET /api/games/": () => json(200, games),
     "GET /api/classes/5/students/": () => json(200, { count: 2, next: null, previous: null, results: STUDENTS }),
     "GET /api/batches/": () => json(200, { count: 0, next: null, previous: null, results: [] }),
     ...routes,
@@ -128,6 +124,50 @@ describe("assignment form", () => {
     const options = within(form).getByRole("group", { name: "Game options" });
     expect(await within(options).findByText("size must be 3..12")).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toContain("size must be 3..12");
+  });
+
+  it("shows the server's refusal of one option beside that option", async () => {
+    const user = userEvent.setup();
+    renderPage({
+      "POST /api/classes/5/assignments/": () =>
+        apiError(400, "invalid", "The board size must be from 3 to 12.", { "options.size": ["The board size must be from 3 to 12."] }),
+    });
+    const form = await openForm(user, "stepping_divisors");
+    await user.click(within(form).getByRole("button", { name: "Assign" }));
+    const size = within(form).getByLabelText("Board size");
+    await eventually(() => expect(size.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById(`${size.id}-error`)?.textContent).toBe("The board size must be from 3 to 12.");
+    expect(within(screen.getByRole("alert")).queryByRole("listitem")).toBeNull(); // not repeated in the box on top
+  });
+
+  it("builds each game's options, words, ranges and defaults from the game's definition", async () => {
+    const user = userEvent.setup();
+    const games = GAMES.map((g) =>
+      g.slug !== "stepping_divisors"
+        ? g
+        : { ...g, options: g.options.map((o) => (o.name === "size" ? { ...o, label: "Squares a side", help: "From 4 to 9.", default: 6, minimum: 4, maximum: 9 } : o)) },
+    );
+    const calls = renderPage({ "POST /api/classes/5/assignments/": (c) => json(201, { ...ASSIGNMENT, id: 72, game: "stepping_divisors", options: (c.body as { options: object }).options }) }, [], games);
+    const form = await openForm(user, "stepping_divisors");
+    const size = within(form).getByLabelText("Squares a side") as HTMLInputElement;
+    expect([size.value, size.min, size.max]).toEqual(["6", "4", "9"]);
+    expect(within(form).getByText("From 4 to 9.")).toBeTruthy();
+    const hints = games.find((g) => g.slug === "stepping_divisors")!.hints!.shows;
+    expect(within(form).getByText(hints)).toBeTruthy();
+    await user.click(within(form).getByRole("button", { name: "Assign" }));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ options: { size: 6 } });
+  });
+
+  it("offers the computer players and levels the definitions name", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const form = await openForm(user, "fultiples");
+    const level = within(form).getByLabelText("Level") as HTMLSelectElement;
+    const fultiples = GAMES.find((g) => g.slug === "fultiples")!;
+    expect([...level.options].map((o) => o.textContent)).toEqual(fultiples.options.find((o) => o.name === "level")!.choices.map((c) => c.label));
+    expect(level.value).toBe("intermediate");
+    const computers = within(form).getByRole("group", { name: "Computer players allowed" });
+    expect(within(computers).getAllByRole("checkbox").map((c) => c.closest("label")!.textContent)).toEqual(fultiples.computer_players.map((p) => p.label));
   });
 
   it("checks numbers before sending", async () => {

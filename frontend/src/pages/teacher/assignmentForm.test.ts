@@ -1,25 +1,19 @@
 import { describe, expect, it } from "vitest";
-import type { Assignment, Game } from "../../api/types";
-import { DEFAULT_VALUES, buildOptions, buildRequest, isoToLocal, localToIso, valuesFromAssignment, type FormValues } from "./assignmentForm";
+import type { Assignment } from "../../api/types";
+import { GAMES, gameOf } from "../../test/games";
+import { buildOptions, buildRequest, isoToLocal, localToIso, newFormValues, valuesFromAssignment, type FormValues } from "./assignmentForm";
 
-const game = (slug: string, min: number, max: number): Game => ({
-  slug,
-  title: slug,
-  min_players: min,
-  max_players: max,
-  rules_summary: "",
-  bot_levels: ["easy", "hard"],
-});
-const FULTIPLES = game("fultiples", 2, 2);
-const STEPPING = game("stepping_divisors", 2, 6);
-const MULTIPLIN = game("multiplin", 2, 4);
+const FULTIPLES = gameOf("fultiples");
+const STEPPING = gameOf("stepping_divisors");
+const MULTIPLIN = gameOf("multiplin");
+const FOUR = gameOf("four_in_a_row");
 
-const v = (extra: Partial<FormValues>): FormValues => ({ ...DEFAULT_VALUES, ...extra });
+const v = (extra: Partial<FormValues>): FormValues => ({ ...newFormValues(GAMES), ...extra });
 
-describe("buildOptions: which options are sent per game", () => {
+describe("buildOptions: the options each game's definition puts in the form", () => {
   it("fultiples: level, strict, and the time limit only when given", () => {
-    expect(buildOptions(v({ game: "fultiples", level: "beginner" }))).toEqual({ level: "beginner", strict: false });
-    expect(buildOptions(v({ game: "fultiples", timeLimit: "30", strict: true }))).toEqual({
+    expect(buildOptions(v({ game: "fultiples", options: { level: "beginner" } }), FULTIPLES)).toEqual({ level: "beginner", strict: false });
+    expect(buildOptions(v({ game: "fultiples", options: { time_limit_s: "30", strict: true } }), FULTIPLES)).toEqual({
       level: "intermediate",
       time_limit_s: 30,
       strict: true,
@@ -27,7 +21,7 @@ describe("buildOptions: which options are sent per game", () => {
   });
 
   it("four_in_a_row: time limit, strict, target score (no level)", () => {
-    expect(buildOptions(v({ game: "four_in_a_row", level: "advanced", targetScore: "5", timeLimit: "45" }))).toEqual({
+    expect(buildOptions(v({ game: "four_in_a_row", options: { level: "advanced", target_score: "5", time_limit_s: "45" } }), FOUR)).toEqual({
       time_limit_s: 45,
       strict: false,
       target_score: 5,
@@ -35,20 +29,26 @@ describe("buildOptions: which options are sent per game", () => {
   });
 
   it("multiplin: only the round time", () => {
-    expect(buildOptions(v({ game: "multiplin", roundTime: "90", strict: true, timeLimit: "20" }))).toEqual({ round_time_s: 90 });
+    expect(buildOptions(v({ game: "multiplin", options: { round_time_s: "90", strict: true, time_limit_s: "20" } }), MULTIPLIN)).toEqual({ round_time_s: 90 });
   });
 
   it("stepping_divisors: size, strict, random_fill, time limit", () => {
-    expect(buildOptions(v({ game: "stepping_divisors", size: "5", randomFill: true }))).toEqual({
+    expect(buildOptions(v({ game: "stepping_divisors", options: { size: "5", random_fill: true } }), STEPPING)).toEqual({
       size: 5,
       strict: false,
       random_fill: true,
     });
   });
 
+  it("sends each option's default from the game's definition when the teacher leaves it", () => {
+    const changed = { ...STEPPING, options: STEPPING.options.map((o) => (o.name === "size" ? { ...o, default: 6 } : o)) };
+    expect(buildOptions(v({ game: "stepping_divisors" }), changed).size).toBe(6);
+    expect(buildOptions(v({ game: "stepping_divisors" }), STEPPING).size).toBe(8);
+  });
+
   it("keeps options the form does not show when editing, and drops a cleared time limit", () => {
     const existing = { level: "advanced", primes: [2, 3, 7], rows: 8, time_limit_s: 30 };
-    expect(buildOptions(v({ game: "fultiples", level: "beginner", timeLimit: "" }), {}, existing)).toEqual({
+    expect(buildOptions(v({ game: "fultiples", options: { level: "beginner", time_limit_s: "" } }), FULTIPLES, {}, existing)).toEqual({
       level: "beginner",
       primes: [2, 3, 7],
       rows: 8,
@@ -56,15 +56,15 @@ describe("buildOptions: which options are sent per game", () => {
     });
   });
 
-  it("reports numbers it cannot send", () => {
+  it("reports numbers it cannot send, in the words and ranges of the definition, under the server's field names", () => {
     const errors = {};
-    expect(buildOptions(v({ game: "stepping_divisors", size: "13", timeLimit: "abc" }), errors)).toEqual({
+    expect(buildOptions(v({ game: "stepping_divisors", options: { size: "13", time_limit_s: "abc" } }), STEPPING, errors)).toEqual({
       strict: false,
       random_fill: false,
     });
     expect(errors).toEqual({
-      size: "The board size must be from 3 to 12.",
-      timeLimit: "The time limit must be a whole number from 1 to 3600.",
+      "options.size": "The board size must be from 3 to 12.",
+      "options.time_limit_s": "The time limit must be a whole number from 1 to 3600.",
     });
   });
 });
@@ -114,7 +114,14 @@ describe("buildRequest", () => {
     });
   });
 
-  it("sends a grid batch only with Fultiples", () => {
+  it("sends only the computer players the game's definition offers", () => {
+    const easyOnly = { ...MULTIPLIN, computer_players: MULTIPLIN.computer_players.filter((p) => p.level === "easy") };
+    expect(buildRequest(v({ game: "multiplin", botLevels: ["easy", "hard"] }), easyOnly).body?.bot_levels).toEqual(["easy"]);
+    expect(buildRequest(v({ game: "multiplin", botLevels: ["hard"] }), easyOnly).errors.botLevels).toBe("Choose at least one computer player.");
+    expect(newFormValues(GAMES).botLevels).toEqual(["easy", "hard"]);
+  });
+
+  it("sends a grid batch only with a game that takes grid batches (Fultiples)", () => {
     expect(buildRequest(v({ game: "fultiples", batch: "12" }), FULTIPLES).body?.batch).toBe(12);
     expect(buildRequest(v({ game: "fultiples", batch: "" }), FULTIPLES).body?.batch).toBeNull();
     expect(buildRequest(v({ game: "multiplin", batch: "12" }), MULTIPLIN).body?.batch).toBeNull();
@@ -158,15 +165,15 @@ describe("editing", () => {
       is_open: false,
       created_at: "2030-01-01T08:00:00Z",
     } satisfies Assignment;
-    const values = valuesFromAssignment(a);
-    expect(values).toMatchObject({ game: "four_in_a_row", timeLimit: "40", strict: true, targetScore: "4", idleMinutes: "0", botsAllowed: false });
-    const { body } = buildRequest(values, game("four_in_a_row", 2, 2), a);
+    const values = valuesFromAssignment(a, GAMES);
+    expect(values).toMatchObject({ game: "four_in_a_row", options: { time_limit_s: "40", strict: true, target_score: "4" }, idleMinutes: "0", botsAllowed: false });
+    const { body } = buildRequest(values, FOUR, a);
     expect(body?.options).toEqual(a.options);
     expect(body?.bot_levels).toEqual(["easy"]);
     expect(body?.idle_takeover_s).toBe(0);
     expect(values.offerSeconds).toBe("45");
     expect(body?.computer_offer_after_s).toBe(45);
-    expect(buildRequest({ ...values, offerSeconds: "9000" }, game("four_in_a_row", 2, 2), a).errors.offerSeconds).toMatch(/0 to 600/);
+    expect(buildRequest({ ...values, offerSeconds: "9000" }, FOUR, a).errors.offerSeconds).toMatch(/0 to 600/);
   });
 
   it("round-trips local date-times", () => {

@@ -1,28 +1,25 @@
 // The assignment form's values and what they become in the API request. Pure, tested.
-import type { Assignment, AssignmentCreate, AssignmentOptions, BotLevel, Game } from "../../api/types";
+// A game's options (which, their kinds, ranges, defaults, words) come from its definition
+// (GET /api/games/); nothing about any one game is written here.
+import type { Assignment, AssignmentCreate, AssignmentOptions, BotLevel, Game, GameOption } from "../../api/types";
+import { allComputerLevels, formOptions, sentenceNoun } from "../../games/definitions";
 import type { GameSlug } from "../../protocol/messages";
 
-export const LEVELS = ["beginner", "intermediate", "advanced"] as const;
-export type Level = (typeof LEVELS)[number];
-export const BOT_LEVELS: BotLevel[] = ["easy", "hard"];
+/** What the teacher typed or chose for one option: text for numbers and choices, a switch for the rest. */
+export type OptionInput = string | boolean;
 
 export interface FormValues {
   game: GameSlug | "";
   title: string;
   players: string;
-  level: Level;
-  /** Fultiples: a grid batch id ("" = a fresh grid at `level` for each match). */
+  /** Fultiples: a grid batch id ("" = a fresh grid for each match). */
   batch: string;
-  /** Seconds per turn; "" for no limit. */
-  timeLimit: string;
-  strict: boolean;
-  targetScore: string;
-  roundTime: string;
-  size: string;
-  randomFill: boolean;
+  /** The game's options by name; an option not here shows (and sends) its default. */
+  options: Record<string, OptionInput>;
   hints: boolean;
   botsAllowed: boolean;
-  botLevels: BotLevel[];
+  /** Computer levels, as the games' definitions name them. */
+  botLevels: string[];
   /** Minutes before an idle player's seat goes to a computer; "0" never. */
   idleMinutes: string;
   /** Seconds a child waits alone in a lobby before the computer is offered; "0" at once. */
@@ -34,41 +31,35 @@ export interface FormValues {
   students: number[];
 }
 
-/** The option keys the form sets, per game. Other keys of an edited assignment are kept. */
-export const FORM_OPTION_KEYS: Record<GameSlug, readonly string[]> = {
-  fultiples: ["level", "time_limit_s", "strict"],
-  four_in_a_row: ["time_limit_s", "strict", "target_score"],
-  multiplin: ["round_time_s"],
-  stepping_divisors: ["size", "time_limit_s", "strict", "random_fill"],
-};
+/** A new assignment: no game yet, every computer player the games offer. */
+export function newFormValues(games: Game[]): FormValues {
+  return {
+    game: "",
+    title: "",
+    players: "2",
+    batch: "",
+    options: {},
+    hints: false,
+    botsAllowed: true,
+    botLevels: allComputerLevels(games),
+    idleMinutes: "3",
+    offerSeconds: "20",
+    opensAt: "",
+    closesAt: "",
+    audience: "class",
+    students: [],
+  };
+}
 
-export const DEFAULT_VALUES: FormValues = {
-  game: "",
-  title: "",
-  players: "2",
-  level: "intermediate",
-  batch: "",
-  timeLimit: "",
-  strict: false,
-  targetScore: "3",
-  roundTime: "60",
-  size: "8",
-  randomFill: false,
-  hints: false,
-  botsAllowed: true,
-  botLevels: [...BOT_LEVELS],
-  idleMinutes: "3",
-  offerSeconds: "20",
-  opensAt: "",
-  closesAt: "",
-  audience: "class",
-  students: [],
-};
+/**
+ * Form field -> message, for what the browser can check before sending. A game option's key is
+ * `options.<name>`, as the server names it.
+ */
+export type FormErrors = Partial<Record<keyof FormValues | `options.${string}`, string>>;
 
-/** Form field -> message, for what the browser can check before sending. */
-export type FormErrors = Partial<Record<keyof FormValues, string>>;
+export const optionField = (name: string): `options.${string}` => `options.${name}`;
 
-function wholeNumber(raw: string, min: number, max: number, what: string, errors: FormErrors, key: keyof FormValues): number | undefined {
+function wholeNumber(raw: string, min: number, max: number, what: string, errors: FormErrors, key: keyof FormErrors): number | undefined {
   const s = raw.trim();
   if (!/^\d+$/.test(s)) {
     errors[key] = `${what} must be a whole number from ${min} to ${max}.`;
@@ -82,42 +73,35 @@ function wholeNumber(raw: string, min: number, max: number, what: string, errors
   return n;
 }
 
+/** The value an option input shows: what the teacher gave, else the option's default. */
+export function optionInput(values: FormValues, option: GameOption): OptionInput {
+  const given = values.options[option.name];
+  if (given !== undefined) return given;
+  if (option.kind === "boolean") return option.default === true;
+  return option.default === null || option.default === undefined ? "" : String(option.default);
+}
+
+/** Options a grid batch replaces are not asked for while a batch is chosen. */
+export function optionShown(values: FormValues, game: Game, option: GameOption): boolean {
+  return !(values.batch && game.replaced_by_grid_batch.includes(option.name));
+}
+
 /** The engine options for the chosen game. `existing` are the options of the assignment being edited. */
-export function buildOptions(values: FormValues, errors: FormErrors = {}, existing: AssignmentOptions = {}): AssignmentOptions {
-  if (!values.game) return {};
-  const game = values.game;
+export function buildOptions(values: FormValues, game: Game, errors: FormErrors = {}, existing: AssignmentOptions = {}): AssignmentOptions {
   const options: AssignmentOptions = { ...existing };
-  for (const key of FORM_OPTION_KEYS[game]) delete options[key];
-  const timeLimit = () => {
-    if (values.timeLimit.trim() === "") return;
-    const n = wholeNumber(values.timeLimit, 1, 3600, "The time limit", errors, "timeLimit");
-    if (n !== undefined) options.time_limit_s = n;
-  };
-  switch (game) {
-    case "fultiples":
-      options.level = values.level;
-      timeLimit();
-      options.strict = values.strict;
-      break;
-    case "four_in_a_row": {
-      timeLimit();
-      options.strict = values.strict;
-      const target = wholeNumber(values.targetScore, 1, 100, "The target score", errors, "targetScore");
-      if (target !== undefined) options.target_score = target;
-      break;
-    }
-    case "multiplin": {
-      const round = wholeNumber(values.roundTime, 5, 600, "The round time", errors, "roundTime");
-      if (round !== undefined) options.round_time_s = round;
-      break;
-    }
-    case "stepping_divisors": {
-      const size = wholeNumber(values.size, 3, 12, "The board size", errors, "size");
-      if (size !== undefined) options.size = size;
-      timeLimit();
-      options.strict = values.strict;
-      options.random_fill = values.randomFill;
-      break;
+  for (const option of formOptions(game)) {
+    delete options[option.name];
+    const input = optionInput(values, option);
+    if (option.kind === "boolean") {
+      options[option.name] = input === true;
+    } else if (option.kind === "choice") {
+      const chosen = option.choices.some((c) => c.value === input) ? input : option.default;
+      if (typeof chosen === "string") options[option.name] = chosen;
+    } else if (option.kind === "integer") {
+      const text = typeof input === "string" ? input : "";
+      if (text.trim() === "" && option.nullable) continue; // e.g. no time limit
+      const n = wholeNumber(text, option.minimum ?? 0, option.maximum ?? Number.MAX_SAFE_INTEGER, sentenceNoun(option), errors, optionField(option.name));
+      if (n !== undefined) options[option.name] = n;
     }
   }
   return options;
@@ -154,7 +138,9 @@ export function buildRequest(
     game.min_players === game.max_players
       ? game.min_players
       : wholeNumber(values.players, game.min_players, game.max_players, "Players per match", errors, "players");
-  const options = buildOptions(values, errors, existing?.options ?? {});
+  const options = buildOptions(values, game, errors, existing?.options ?? {});
+  const offered = game.computer_players.map((p) => p.level);
+  const botLevels = offered.filter((l) => values.botLevels.includes(l));
   const idleRaw = values.idleMinutes.trim();
   let idle: number | undefined = 0;
   if (idleRaw !== "") {
@@ -163,7 +149,7 @@ export function buildRequest(
     else idle = Math.round(minutes * 60);
   }
   const offer = wholeNumber(values.offerSeconds.trim() || "20", 0, 600, "Seconds before the computer is offered", errors, "offerSeconds");
-  if (values.botsAllowed && values.botLevels.length === 0) errors.botLevels = "Choose at least one computer player.";
+  if (values.botsAllowed && botLevels.length === 0) errors.botLevels = "Choose at least one computer player.";
   if (values.audience === "some" && values.students.length === 0) errors.students = "Choose at least one student.";
   const opensAt = localToIso(values.opensAt);
   const closesAt = localToIso(values.closesAt);
@@ -177,38 +163,31 @@ export function buildRequest(
     options,
     hints: values.hints,
     bots_allowed: values.botsAllowed,
-    bot_levels: values.botsAllowed ? BOT_LEVELS.filter((l) => values.botLevels.includes(l)) : existing?.bot_levels ?? [],
+    bot_levels: values.botsAllowed ? (botLevels as BotLevel[]) : existing?.bot_levels ?? [],
     idle_takeover_s: idle,
     computer_offer_after_s: offer ?? 20,
     students: values.audience === "some" ? values.students : [],
-    batch: values.game === "fultiples" && values.batch ? Number(values.batch) : null,
+    batch: game.replaced_by_grid_batch.length > 0 && values.batch ? Number(values.batch) : null,
     closes_at: closesAt,
   };
   if (opensAt) body.opens_at = opensAt;
   return { body, errors };
 }
 
-function str(v: unknown, fallback: string): string {
-  return typeof v === "number" || typeof v === "string" ? String(v) : fallback;
-}
-
-/** The form, filled from an assignment being edited. */
-export function valuesFromAssignment(a: Assignment): FormValues {
-  const o = a.options ?? {};
-  const level = LEVELS.includes(o.level as Level) ? (o.level as Level) : DEFAULT_VALUES.level;
+/** The form, filled from an assignment being edited (its options as the inputs show them). */
+export function valuesFromAssignment(a: Assignment, games: Game[]): FormValues {
+  const options: Record<string, OptionInput> = {};
+  for (const [name, value] of Object.entries(a.options ?? {})) {
+    if (typeof value === "boolean") options[name] = value;
+    else if (typeof value === "number" || typeof value === "string") options[name] = String(value);
+  }
   return {
-    ...DEFAULT_VALUES,
+    ...newFormValues(games),
     game: a.game,
     title: a.title ?? "",
     players: String(a.players_per_match),
-    level,
     batch: a.batch ? String(a.batch) : "",
-    timeLimit: str(o.time_limit_s, ""),
-    strict: o.strict === true,
-    targetScore: str(o.target_score, DEFAULT_VALUES.targetScore),
-    roundTime: str(o.round_time_s, DEFAULT_VALUES.roundTime),
-    size: str(o.size, DEFAULT_VALUES.size),
-    randomFill: o.random_fill === true,
+    options,
     hints: a.hints ?? false,
     botsAllowed: a.bots_allowed ?? true,
     botLevels: a.bot_levels ?? [],
