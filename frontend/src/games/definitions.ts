@@ -66,3 +66,10 @@ export function computerLabel(games: Game[], level: string): string {
   }
   return level;
 }
+
+/** A computer level in words ("Easy computer"), as the games' definitions name it; until they
+ * arrive (or if they cannot be loaded), the level's own name. */
+export function useComputerLabel(): (level: string) => string {
+  const { games } = useGames();
+  return (level) => (games ? computerLabel(games, level) : `${level[0]?.toUpperCase() ?? ""}${level.slice(1)} computer`);
+}

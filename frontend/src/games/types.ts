@@ -7,7 +7,8 @@ export interface BoardProps<V extends BaseView = BaseView> {
   match: MatchMeta;
   /** The viewer's seat, or null for a spectator (then the board is read-only). */
   seat: number | null;
-  /** True when the assignment allows hints: only then may a board highlight good cells. */
+  /** True when the assignment allows hints and the game's definition has a hint rule (games/hints.ts):
+   * only then may a board highlight good cells, by that rule. */
   hints: boolean;
   /** Events of the latest change (e.g. a "mistake" for this seat: show the gentle signal). */
   events: GameEvent[];

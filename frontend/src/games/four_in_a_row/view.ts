@@ -113,7 +113,8 @@ export function pickedWords(hand: Card[], sel: Selection): string {
   return `You picked ${cardWords(hand, sel, sel.cards[0])} and ${cardWords(hand, sel, sel.cards[1])}.`;
 }
 
-/** Hints only (props.hints): the free squares showing a x b. Never used without hints. */
+/** Hints only (props.hints): the free squares showing a x b. Never used without hints.
+ * The hint rule `squares_showing_the_product` of the game's definition (GET /api/games/). */
 export function hintCells(view: View, values: [number, number] | null): Cell[] {
   if (!values) return [];
   const target = values[0] * values[1];

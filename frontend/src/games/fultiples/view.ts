@@ -84,6 +84,7 @@ export function markCount(view: View): number {
 /**
  * Keys of the free cells a hint may light up: every free cell on a free start, else the free
  * cells whose number is a factor or a multiple of the last number. Empty when the game is over.
+ * The hint rule `factor_or_multiple_of_last` of Fultiples' definition (GET /api/games/).
  */
 export function hintCells(view: View): Set<string> {
   const out = new Set<string>();

@@ -117,6 +117,7 @@ export function moveFocus(index: number, key: string, count: number, cols: numbe
 }
 
 // ------------------------------------------------------------------ hints (only with hints on)
+// The hint rule `cards_that_make_the_product` of Multiplin's definition (GET /api/games/).
 
 /** Table slots whose card times hand card `handIndex` makes the product. Hints only. */
 export function hintTableSlots(view: View, handIndex: number | null): number[] {

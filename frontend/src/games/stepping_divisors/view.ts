@@ -101,6 +101,7 @@ export function isPlayableCell(view: View, row: number, col: number): boolean {
 }
 
 // ------------------------------------------------------------------ hints (arithmetic: only with hints on)
+// The hint rule `squares_with_a_divisor_step` of the game's definition (GET /api/games/).
 
 /** The divisors of n in increasing order (n >= 1). */
 export function divisorsOf(n: number): number[] {

@@ -4,6 +4,7 @@ import { alreadyPlayingMatchId, computerMatch, getMatchLobby, leaveMatch, startM
 import type { BotLevel, MatchLobby } from "../../api/types";
 import { Button, FormError, useAction } from "../../components/forms";
 import { SeatMarker } from "../../components/SeatMarker";
+import { useComputerLabel } from "../../games/definitions";
 import { joinNames } from "../../games/words";
 import { usePoll } from "../../lib/usePoll";
 import type { MatchMeta } from "../../protocol/messages";
@@ -25,6 +26,7 @@ function useWaitedSeconds(since: string | undefined, clockOffsetMs: number): num
  * child, the classmates who are free now and, after the assignment's wait, the computer. */
 export function Lobby({ match, myUserId, spectator, clockOffsetMs = 0 }: { match: MatchMeta; myUserId: number | null; spectator: boolean; clockOffsetMs?: number }) {
   const navigate = useNavigate();
+  const computerLabel = useComputerLabel();
   const [lobby, setLobby] = useState<MatchLobby | null>(null);
   const load = useCallback(
     async (signal: AbortSignal) => {
@@ -86,7 +88,7 @@ export function Lobby({ match, myUserId, spectator, clockOffsetMs = 0 }: { match
           <div className="actions">
             {lobby!.bot_levels.map((level) => (
               <Button key={level} variant="primary" className="btn-huge" busy={computer.busy} busyLabel="Getting ready…" onClick={() => void computer.run(level as BotLevel)}>
-                {level === "easy" ? "Easy computer" : "Hard computer"}
+                {computerLabel(level)}
               </Button>
             ))}
           </div>

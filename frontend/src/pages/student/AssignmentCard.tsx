@@ -2,14 +2,9 @@ import { useId, useState } from "react";
 import { challengeClassmate, computerMatch, quickMatch } from "../../api/endpoints";
 import type { BotLevel, Challenge, MyAssignment } from "../../api/types";
 import { Button, FormError, useAction } from "../../components/forms";
+import { useComputerLabel } from "../../games/definitions";
 import { formatTime } from "../../lib/format";
 import { useGoToMatch } from "./useGoToMatch";
-
-const LEVEL_WORDS: Record<string, string> = { easy: "Easy computer", hard: "Hard computer" };
-
-export function levelWords(level: string): string {
-  return LEVEL_WORDS[level] ?? `${level[0]?.toUpperCase() ?? ""}${level.slice(1)} computer`;
-}
 
 type Open = "classmates" | "computer" | null;
 
@@ -26,6 +21,7 @@ export function AssignmentCard({
 }) {
   const [open, setOpen] = useState<Open>(null);
   const goToMatch = useGoToMatch();
+  const computerLabel = useComputerLabel();
   const headingId = useId();
   const panelId = useId();
   const action = useAction(async (kind: "quick" | "computer" | "challenge", arg?: string | number) => {
@@ -94,7 +90,7 @@ export function AssignmentCard({
             {levels.map((level) => (
               <li key={level}>
                 <Button className="choose-button" disabled={action.busy} onClick={() => void action.run("computer", level)}>
-                  {levelWords(level)}
+                  {computerLabel(level)}
                 </Button>
               </li>
             ))}

@@ -3,7 +3,9 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import { AuthProvider } from "../../auth";
+import { resetGamesCache } from "../../api/endpoints";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
+import { GAMES } from "../../test/games";
 import type { Challenge, Me, MyAssignment } from "../../api/types";
 import type { MatchMeta, StateMessage } from "../../protocol/messages";
 import { StudentHome } from "./Home";
@@ -50,8 +52,10 @@ function PlayPage() {
 
 function renderHome(routes: Record<string, (c: Call) => Response | Promise<Response>>) {
   document.cookie = "csrftoken=t; path=/";
+  resetGamesCache();
   const calls = mockFetch({
     "GET /api/auth/me/": () => json(200, ME),
+    "GET /api/games/": () => json(200, GAMES),
     "GET /api/my/assignments/": () => json(200, [FULTIPLES, MULTIPLIN]),
     "GET /api/my/matches/": () => json(200, []),
     "GET /api/my/current-match/": () => json(200, { match: null }),

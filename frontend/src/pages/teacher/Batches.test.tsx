@@ -3,7 +3,9 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import type { GridBatch } from "../../api/reports";
-import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
+import { resetGamesCache } from "../../api/endpoints";
+import { apiError, json, mockFetch as mockApi, type Call } from "../../test/fetchMock";
+import { GAMES } from "../../test/games";
 import { BatchesPage, batchProgressText } from "./Batches";
 import { eventually } from "../../test/eventually";
 
@@ -20,7 +22,11 @@ function stubBlobUrls() {
 }
 beforeEach(() => {
   document.cookie = "csrftoken=t; path=/";
+  resetGamesCache();
 });
+
+/** The page's API, with the games as GET /api/games/ serves them (the levels come from there). */
+const mockFetch = (routes: Parameters<typeof mockApi>[0]) => mockApi({ "GET /api/games/": () => json(200, GAMES), ...routes });
 
 const POLL = 25;
 
@@ -65,7 +71,7 @@ describe("batch form", () => {
     });
     const user = userEvent.setup();
     renderPage();
-    expect(screen.getByText(/numbers up to 50 from the primes 2, 3 and 5/)).toBeTruthy();
+    expect(await screen.findByText(/numbers up to 50 from the primes 2, 3 and 5/)).toBeTruthy();
     await user.click(screen.getByLabelText(/^Advanced/));
     const count = screen.getByLabelText("How many grids");
     await user.clear(count);
@@ -86,7 +92,7 @@ describe("batch form", () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(screen.getByLabelText(/^Custom/));
+    await user.click(await screen.findByLabelText(/^Custom/));
     const primes = screen.getByLabelText("Primes");
     await user.clear(primes);
     await user.type(primes, "5, 7");
@@ -105,11 +111,23 @@ describe("batch form", () => {
     await eventually(() => expect(document.activeElement).toBe(primes));
   });
 
+  it("offers the levels of Fultiples' definition, with their numbers", async () => {
+    const games = GAMES.map((g) =>
+      g.slug !== "fultiples" ? g : { ...g, level_presets: [{ name: "tiny", title: "Tiny", summary: "numbers up to 20", options: { primes: [2, 3], scale_max: 6, max_value: 20 } }] },
+    );
+    mockApi({ "GET /api/games/": () => json(200, games), "GET /api/batches/": () => page([]) });
+    renderPage();
+    const tiny = await screen.findByLabelText(/^Tiny/);
+    expect(tiny.closest("label")!.textContent).toBe("Tiny: numbers up to 20 from the primes 2 and 3 (times scalars up to 6)");
+    expect((tiny as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText(/^Beginner/)).toBeNull();
+  });
+
   it("checks what it can before sending", async () => {
     const calls = mockFetch({ "GET /api/batches/": () => page([]) });
     const user = userEvent.setup();
     renderPage();
-    const count = screen.getByLabelText("How many grids");
+    const count = await screen.findByLabelText("How many grids");
     await user.clear(count);
     await user.type(count, "6000");
     await user.click(screen.getByRole("button", { name: /^Make 6,000 grids/ }));

@@ -21,13 +21,14 @@ import { Button, Field, FormError, toApiError, useAction, useFocusFirstInvalid }
 import { Page } from "../../components/Page";
 import { saveFile } from "../../lib/download";
 import { formatTime } from "../../lib/format";
+import type { Game } from "../../api/types";
+import { useGameDefinition } from "../../games/definitions";
 import {
-  INITIAL_BATCH_FORM,
-  LEVEL_TITLES,
-  LEVELS,
-  MAX_SIDE,
   batchPayload,
+  gridLimits,
+  initialBatchForm,
   levelMeaning,
+  levelTitle,
   type BatchChoice,
   type BatchFormState,
 } from "../../reports/batchForm";
@@ -51,9 +52,10 @@ export function isBatchActive(b: Pick<GridBatch, "status">): boolean {
   return b.status === "pending" || b.status === "running";
 }
 
-export function batchTitle(b: GridBatch): string {
+/** `fultiples`: its definition, for the levels' titles (undefined while it loads). */
+export function batchTitle(b: GridBatch, fultiples?: Game): string {
   if (b.name) return b.name;
-  const kind = b.level ? `${LEVEL_TITLES[b.level] ?? b.level} grids` : "Custom grids";
+  const kind = b.level ? `${levelTitle(fultiples, b.level)} grids` : "Custom grids";
   return `${kind} (${formatCount(b.total)})`;
 }
 
@@ -69,6 +71,7 @@ export function BatchesPage({ pollMs = POLL_MS }: { pollMs?: number }) {
   const [notice, setNotice] = useState("");
   const [alertText, setAlertText] = useState("");
   const listHeading = useRef<HTMLHeadingElement>(null);
+  const { game: fultiples } = useGameDefinition("fultiples");
 
   const { data: batches, setData: setBatches, error: loadError, reload: load } = useLoad(listGridBatches);
 
@@ -86,8 +89,8 @@ export function BatchesPage({ pollMs = POLL_MS }: { pollMs?: number }) {
           if (signal.aborted) return false;
           replace(after);
           if (isBatchActive(after)) stillActive = true;
-          if (after.status === "done") setNotice(`${batchTitle(after)}: all ${formatCount(after.total)} grids are ready.`);
-          if (after.status === "failed") setAlertText(`${batchTitle(after)}: making the grids failed.`);
+          if (after.status === "done") setNotice(`${batchTitle(after, fultiples)}: all ${formatCount(after.total)} grids are ready.`);
+          if (after.status === "failed") setAlertText(`${batchTitle(after, fultiples)}: making the grids failed.`);
         } catch (err) {
           if (err instanceof ApiError && err.status === 404) setBatches((bs) => bs?.filter((x) => x.id !== before.id) ?? null);
           else throw err;
@@ -143,7 +146,7 @@ export function BatchesPage({ pollMs = POLL_MS }: { pollMs?: number }) {
                 onChanged={(after) => {
                   replace(after);
                   setAlertText("");
-                  setNotice(`${batchTitle(after)}: trying again.`);
+                  setNotice(`${batchTitle(after, fultiples)}: trying again.`);
                 }}
                 onNotice={setNotice}
                 onPreview={() => setDialog({ kind: "preview", batch: b })}
@@ -156,7 +159,7 @@ export function BatchesPage({ pollMs = POLL_MS }: { pollMs?: number }) {
 
       {dialog?.kind === "delete" && (
         <ConfirmDialog
-          title={`Delete ${batchTitle(dialog.batch)}?`}
+          title={`Delete ${batchTitle(dialog.batch, fultiples)}?`}
           confirmLabel="Delete grids"
           busyLabel="Deleting…"
           danger
@@ -164,12 +167,12 @@ export function BatchesPage({ pollMs = POLL_MS }: { pollMs?: number }) {
           onConfirm={async () => {
             await deleteGridBatch(dialog.batch.id);
             setBatches((bs) => bs?.filter((x) => x.id !== dialog.batch.id) ?? null);
-            setNotice(`${batchTitle(dialog.batch)} deleted.`);
+            setNotice(`${batchTitle(dialog.batch, fultiples)} deleted.`);
             window.setTimeout(() => listHeading.current?.focus(), 0);
           }}
         >
           <p>
-            This deletes all {formatCount(dialog.batch.total)} grids of <strong>{batchTitle(dialog.batch)}</strong>. It
+            This deletes all {formatCount(dialog.batch.total)} grids of <strong>{batchTitle(dialog.batch, fultiples)}</strong>. It
             cannot be undone.
           </p>
           <p>Assignments that use these grids go back to new random grids at their level.</p>
@@ -182,13 +185,26 @@ export function BatchesPage({ pollMs = POLL_MS }: { pollMs?: number }) {
 
 const SHOWN_FIELDS = ["count", "name", "level", "primes", "scale_max", "max_value", "rows", "cols"];
 
+/** The form, once Fultiples' definition (its levels and grid limits) has arrived. */
 export function NewBatchForm({ onCreated }: { onCreated: (b: GridBatch) => void }) {
+  const { game: fultiples, failed } = useGameDefinition("fultiples");
+  if (fultiples) return <BatchForm fultiples={fultiples} onCreated={onCreated} />;
+  return (
+    <section aria-labelledby="new-batch-heading" className="card">
+      <h2 id="new-batch-heading">Make grids</h2>
+      {failed ? <p role="alert">We couldn't load the grid levels. Reload the page to try again.</p> : <p role="status">Loading the grid levels…</p>}
+    </section>
+  );
+}
+
+function BatchForm({ fultiples, onCreated }: { fultiples: Game; onCreated: (b: GridBatch) => void }) {
   const form = useRef<HTMLFormElement>(null);
-  const [state, setState] = useState<BatchFormState>(INITIAL_BATCH_FORM);
+  const [state, setState] = useState<BatchFormState>(() => initialBatchForm(fultiples));
+  const limits = gridLimits(fultiples);
   const choiceErrorId = useId();
   const set = <K extends keyof BatchFormState>(key: K, value: BatchFormState[K]) => setState((s) => ({ ...s, [key]: value }));
   const { run, busy, error } = useAction(async () => {
-    const payload = batchPayload(state);
+    const payload = batchPayload(state, limits);
     if (!payload.ok) throw new ApiError(0, "client", "Please check the fields marked below.", payload.errors);
     onCreated(await createGridBatch(payload.body));
   });
@@ -234,11 +250,11 @@ export function NewBatchForm({ onCreated }: { onCreated: (b: GridBatch) => void 
 
         <fieldset className="radio-group rep-levels" aria-describedby={fields.level ? choiceErrorId : undefined}>
           <legend>Which numbers</legend>
-          {LEVELS.map((level) => (
-            <label key={level} className="radio">
-              <input type="radio" name="choice" value={level} checked={state.choice === level} onChange={() => set("choice", level as BatchChoice)} />
+          {fultiples.level_presets.map((preset) => (
+            <label key={preset.name} className="radio">
+              <input type="radio" name="choice" value={preset.name} checked={state.choice === preset.name} onChange={() => set("choice", preset.name as BatchChoice)} />
               <span>
-                <strong>{LEVEL_TITLES[level]}</strong>: {levelMeaning(level)}
+                <strong>{preset.title}</strong>: {levelMeaning(preset)}
               </span>
             </label>
           ))}
@@ -270,7 +286,7 @@ export function NewBatchForm({ onCreated }: { onCreated: (b: GridBatch) => void 
               name="scale_max"
               type="number"
               inputMode="numeric"
-              min={2}
+              min={limits.scaleMin}
               value={state.scaleMax}
               onChange={(e) => set("scaleMax", e.target.value)}
               error={fields.scale_max}
@@ -281,7 +297,7 @@ export function NewBatchForm({ onCreated }: { onCreated: (b: GridBatch) => void 
               name="max_value"
               type="number"
               inputMode="numeric"
-              min={1}
+              min={limits.capMin}
               value={state.maxValue}
               onChange={(e) => set("maxValue", e.target.value)}
               error={fields.max_value}
@@ -297,11 +313,11 @@ export function NewBatchForm({ onCreated }: { onCreated: (b: GridBatch) => void 
             type="number"
             inputMode="numeric"
             min={1}
-            max={MAX_SIDE}
+            max={limits.sideMax}
             value={state.rows}
             onChange={(e) => set("rows", e.target.value)}
             error={fields.rows}
-            hint={`1 to ${MAX_SIDE}`}
+            hint={`1 to ${limits.sideMax}`}
           />
           <Field
             label="Columns"
@@ -309,11 +325,11 @@ export function NewBatchForm({ onCreated }: { onCreated: (b: GridBatch) => void 
             type="number"
             inputMode="numeric"
             min={1}
-            max={MAX_SIDE}
+            max={limits.sideMax}
             value={state.cols}
             onChange={(e) => set("cols", e.target.value)}
             error={fields.cols}
-            hint={`1 to ${MAX_SIDE}`}
+            hint={`1 to ${limits.sideMax}`}
           />
         </div>
         <Button type="submit" variant="primary" busy={busy} busyLabel="Starting…">
@@ -337,7 +353,8 @@ function BatchItem({
   onPreview: () => void;
   onDelete: () => void;
 }) {
-  const title = batchTitle(b);
+  const { game: fultiples } = useGameDefinition("fultiples");
+  const title = batchTitle(b, fultiples);
   const retry = useAction(async () => onChanged(await retryGridBatch(b.id)));
   const pdf = useAction(async () => {
     saveFile(await downloadBatchPdf(b.id));
@@ -354,7 +371,7 @@ function BatchItem({
       </div>
       <p className="rep-batch-meta">
         {b.primes_line} · {b.rows} × {b.cols} grids · numbers up to {b.max_value} · scalars up to {b.scale_max}
-        {b.level ? ` · ${LEVEL_TITLES[b.level] ?? b.level}` : " · Custom"}
+        {b.level ? ` · ${levelTitle(fultiples, b.level)}` : " · Custom"}
       </p>
       {(isBatchActive(b) || b.status === "done") && (
         <ProgressBar label={`Progress of ${title}`} value={b.done} max={b.total} text={batchProgressText(b)} />
@@ -397,6 +414,7 @@ function BatchItem({
 }
 
 function PreviewDialog({ batch, onClose }: { batch: GridBatch; onClose: () => void }) {
+  const { game: fultiples } = useGameDefinition("fultiples");
   const [page, setPage] = useState(1);
   const [boards, setBoards] = useState<GridBoard[] | null>(null);
   const [count, setCount] = useState(batch.total);
@@ -422,7 +440,7 @@ function PreviewDialog({ batch, onClose }: { batch: GridBatch; onClose: () => vo
   const last = Math.min(page * PREVIEW_PAGE_SIZE, count);
 
   return (
-    <Dialog title={`Preview: ${batchTitle(batch)}`} onClose={onClose} wide>
+    <Dialog title={`Preview: ${batchTitle(batch, fultiples)}`} onClose={onClose} wide>
       <div className="rep-preview-nav">
         <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
           ← Previous
