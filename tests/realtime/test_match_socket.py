@@ -261,3 +261,65 @@ async def test_a_student_who_leaves_the_match_stops_getting_the_seats_view():
         assert output == {"type": "websocket.close", "code": 4403}
     finally:
         await leaver.disconnect()
+
+
+@pytest.mark.parametrize("kind", ["leave", "take_over"])
+async def test_a_change_of_the_match_reaches_the_sockets_and_a_resync_at_its_version(kind):
+    """A child leaving, a stand-in taking an idle seat: each is a version, broadcast to the sockets after its
+    commit, and what a socket that missed it gets when it asks to sync."""
+    from games.models import Seat
+    from games.services.matches import match_leave
+    from games.services.moves import match_advance
+
+    match, users, teacher, *_ = await four_in_a_row_match()
+    mover = mover_of(match)
+
+    def take_over():
+        Seat.objects.filter(match=match, index=mover).update(last_active_ms=0)  # silent for ages
+        assert match_advance(match_id=match.pk) == 1
+
+    change = {"leave": lambda: match_leave(user=users[1 - mover], match_id=match.pk), "take_over": take_over}[kind]
+    seat = 1 - mover if kind == "leave" else mover
+    event = {"leave": {"type": "left_match", "seat": seat}, "take_over": {"type": "taken_over", "seat": seat}}[kind]
+    flag = {"leave": ("bot", "easy"), "take_over": ("taken_over", True)}[kind]
+    watcher, _, _ = await connect(match, teacher)
+    try:
+        assert (await watcher.receive_json_from())["version"] == match.version
+        await sync_to_async(change)()
+        live = await watcher.receive_json_from()
+        assert (live["version"], live["events"]) == (match.version + 1, [event])
+        assert live["match"]["seats"][seat][flag[0]] == flag[1]
+        await watcher.send_json_to({"type": "sync", "since": match.version})
+        snapshot = await watcher.receive_json_from()
+        assert snapshot["version"] == match.version + 1
+        assert snapshot["match"]["seats"][seat][flag[0]] == flag[1]
+    finally:
+        await watcher.disconnect()
+
+
+async def test_a_child_back_at_the_socket_takes_the_seat_back_as_a_version():
+    from games.models import Seat
+    from games.services.moves import match_advance
+
+    match, users, teacher, *_ = await four_in_a_row_match()
+    mover = mover_of(match)
+
+    def take_over():
+        Seat.objects.filter(match=match, index=mover).update(last_active_ms=0)
+        match_advance(match_id=match.pk)
+
+    await sync_to_async(take_over)()
+    watcher, _, _ = await connect(match, teacher)
+    try:
+        assert (await watcher.receive_json_from())["version"] == match.version + 1
+        child, _, _ = await connect(match, users[mover])  # connecting takes the seat back
+        try:
+            snapshot = await child.receive_json_from()
+            assert snapshot["version"] == match.version + 2
+            assert snapshot["match"]["seats"][mover]["taken_over"] is False
+            live = await watcher.receive_json_from()
+            assert (live["version"], live["events"]) == (match.version + 2, [{"type": "taken_back", "seat": mover}])
+        finally:
+            await child.disconnect()
+    finally:
+        await watcher.disconnect()
