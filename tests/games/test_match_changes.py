@@ -248,3 +248,19 @@ def test_nothing_to_change_is_no_version(make_assignment, pupils, classroom, fak
     match_end_by_teacher(match_id=match.pk)
     assert match_end_by_teacher(match_id=match.pk) is False  # a second bell
     assert _version(match.pk) == before + 1
+
+
+def test_the_teachers_moves_logged_before_the_change_kinds_are_filed_under_end_and_pause(
+        make_assignment, pupils, classroom, fake_clock):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("games.migrations.0011_move_change_sources")
+    match = _running(make_assignment, pupils)
+    old = [({"type": "pause"}, "pause"), ({"type": "resume"}, "pause"), ({"type": "end"}, "end")]
+    for offset, (action, _) in enumerate(old, start=match.version + 1):
+        Move.objects.create(match=match, version=offset, source="teacher", action=action, now_ms=0)
+    migration.teacher_moves_by_kind(apps, None)
+    assert list(Move.objects.filter(match=match, version__gt=match.version).order_by("version")
+                .values_list("source", flat=True)) == [source for _, source in old]
