@@ -165,7 +165,9 @@ def match_start_lobby(*, user: User, match_id: int) -> Match:
 
 
 def match_leave_lobby(*, user: User, match_id: int) -> None:
-    def leave(match: Match) -> Change:
+    """The child leaves the lobby before the match starts (a second tap finds them gone: nothing to do)."""
+
+    def leave(match: Match) -> Change | None:
         if match.status != Match.Status.LOBBY:
             raise ServiceError("not_lobby", "This match has already started.")
         return _leave_lobby(match, user)
@@ -173,13 +175,14 @@ def match_leave_lobby(*, user: User, match_id: int) -> None:
     match_change(match_id=match_id, change=leave)
 
 
-def _leave_lobby(match: Match, user: User) -> Change:
+def _leave_lobby(match: Match, user: User) -> Change | None:
     """Take the child's seat out of the locked lobby, the seats after it moving down one (seat numbers stay
-    0..n-1); the host's role passes to the first seat left; the last one out closes the lobby."""
+    0..n-1); the host's role passes to the first seat left; the last one out closes the lobby. None if the
+    child is not in it."""
     seats = match.seat_list()
     gone = next((seat for seat in seats if seat.user_id == user.pk), None)
     if gone is None:
-        raise Forbidden("not_your_match", "You are not in this lobby.")
+        return None
     Seat.objects.filter(pk=gone.pk).delete()
     remaining = [seat for seat in seats if seat is not gone]
     for index, seat in enumerate(remaining):

@@ -71,8 +71,7 @@ def match_change(*, match_id: int, change: Callable[[Match], Change | None]) -> 
         made = change(match)
         if made is None:
             return Changed(match=match, changed=False)
-        _commit(match, source=made.source, seat=made.seat, action=made.action, events=made.events,
-                client_id=None, now=clock.match_now_ms(match))
+        _commit_change(match, made, clock.match_now_ms(match))
         return Changed(match=match, changed=True)
 
 
@@ -97,13 +96,11 @@ def match_submit_action(*, match_id: int, user: User, action: dict, client_id: s
             outcome = get_engine(match.game).apply(match.state, seat.index, action, now)
         except IllegalAction as refusal:
             raise ServiceError(refusal.code, refusal.message) from None
-        seat.last_active_ms = now
-        changed = ["last_active_ms"]
-        if seat.taken_over:  # the student is back: the stand-in bot steps aside
-            seat.taken_over = False
-            seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-            changed += ["taken_over", "bot_due_ms", "bot_action", "bot_version"]
-        match_store.update(seat, changed)
+        if seat.taken_over:  # the student is back: the stand-in steps aside, a change before the move
+            _commit_change(match, _hand_back(seat, now), now)
+        else:
+            seat.last_active_ms = now
+            match_store.update(seat, ["last_active_ms"])
         _record(match, outcome, seat=seat.index, source=Move.Source.PLAYER, action=action,
                 client_id=client_id or None, now=now)
         return Accepted(version=match.version)
@@ -184,14 +181,19 @@ def seat_take_back(*, match_id: int, user: User) -> None:
         seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
         if seat is None or not seat.taken_over:
             return None
-        seat.taken_over = False
-        seat.last_active_ms = clock.match_now_ms(match)
-        seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-        match_store.update(seat, ["taken_over", "last_active_ms", "bot_due_ms", "bot_action", "bot_version"])
-        return Change(source=Move.Source.SEAT, seat=seat.index, action={"type": "take_back", "user_id": user.pk},
-                      events=[{"type": "taken_back", "seat": seat.index}])
+        return _hand_back(seat, clock.match_now_ms(match))
 
     match_change(match_id=match_id, change=take_back)
+
+
+def _hand_back(seat: Seat, now: int) -> Change:
+    """The stand-in computer player gives the seat back to its student."""
+    seat.taken_over = False
+    seat.last_active_ms = now
+    seat.bot_due_ms = seat.bot_action = seat.bot_version = None
+    match_store.update(seat, ["taken_over", "last_active_ms", "bot_due_ms", "bot_action", "bot_version"])
+    return Change(source=Move.Source.SEAT, seat=seat.index, action={"type": "take_back", "user_id": seat.user_id},
+                  events=[{"type": "taken_back", "seat": seat.index}])
 
 
 # --- internals --------------------------------------------------------------------------------
@@ -225,6 +227,11 @@ def _record(match: Match, outcome: Outcome, *, seat: int | None, source: str, ac
         match.finished_at = timezone.now()
     _commit(match, source=source, seat=seat, action=action, events=outcome.events, client_id=client_id, now=now,
             attempts=outcome.attempts)
+
+
+def _commit_change(match: Match, change: Change, now: int) -> None:
+    _commit(match, source=change.source, seat=change.seat, action=change.action, events=change.events,
+            client_id=None, now=now)
 
 
 def _commit(match: Match, *, source: str, seat: int | None, action: dict | None, events: list[dict],
@@ -342,7 +349,7 @@ def _take_over_idle_seats(match: Match, now: int) -> int:
         seat.taken_over = True
         seat.bot_due_ms = seat.bot_action = seat.bot_version = None
         match_store.update(seat, ["taken_over", "bot_due_ms", "bot_action", "bot_version"])
-        _commit(match, source=Move.Source.SEAT, seat=seat.index, client_id=None, now=now,
-                action={"type": "take_over", "user_id": seat.user_id, "bot_level": TAKEOVER_LEVEL},
-                events=[{"type": "taken_over", "seat": seat.index}])
+        _commit_change(match, Change(source=Move.Source.SEAT, seat=seat.index,
+                                     action={"type": "take_over", "user_id": seat.user_id, "bot_level": TAKEOVER_LEVEL},
+                                     events=[{"type": "taken_over", "seat": seat.index}]), now)
     return len(idle)

@@ -264,3 +264,25 @@ def test_the_teachers_moves_logged_before_the_change_kinds_are_filed_under_end_a
     migration.teacher_moves_by_kind(apps, None)
     assert list(Move.objects.filter(match=match, version__gt=match.version).order_by("version")
                 .values_list("source", flat=True)) == [source for _, source in old]
+
+
+def test_a_taken_over_child_who_plays_takes_the_seat_back_as_a_change_before_the_move(
+        make_assignment, pupils, classroom, fake_clock):
+    match = _running(make_assignment, pupils, idle_takeover_s=60)
+    mover = _mover(match)
+    fake_clock.advance(60_000)
+    match_advance(match_id=match.pk)  # the stand-in sits in
+    from games.services.moves import match_submit_action
+
+    accepted = match_submit_action(match_id=match.pk, user=pupils[mover].user, action={"type": "mark", "cell": [0, 0]},
+                                   client_id="back")
+    logged = list(Move.objects.filter(match=match, version__gt=match.version).order_by("version")
+                  .values_list("version", "source", "seat", "client_id"))
+    assert logged == [(match.version + 1, Move.Source.SEAT, mover, None),
+                      (match.version + 2, Move.Source.SEAT, mover, None),
+                      (match.version + 3, Move.Source.PLAYER, mover, "back")]
+    assert accepted.version == match.version + 3
+    assert [m.action["type"] for m in Move.objects.filter(match=match, version__gt=match.version,
+                                                          source=Move.Source.SEAT).order_by("version")] == [
+        "take_over", "take_back"]
+    assert Match.objects.get(pk=match.pk).seat_list()[mover].taken_over is False
