@@ -19,11 +19,11 @@ from django.utils import timezone
 
 from classroom.errors import Forbidden, ServiceError
 from classroom.models import User
-from classroom.permissions import can_manage_class
 from games import clock
 from games.bots import get_bot
 from games.engines import IllegalAction, Outcome, get_engine
 from games.models import Attempt, Match, Move, Seat
+from games.permissions import can_manage_match
 from games.reports.attribution import attributed_fact
 from games.reports.mistakes import classify
 from games.services import match_store
@@ -143,7 +143,7 @@ def match_end(*, match_id: int, user: User) -> Match:
     """The class's teacher ends a running match (or a lobby) for everybody."""
 
     def end(match: Match) -> Change | None:
-        if not can_manage_class(user, match.classroom):
+        if not can_manage_match(user, match):
             raise Forbidden("forbidden", "Only the class's teacher can end a match.")
         return _end_by_teacher(match)
 
