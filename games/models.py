@@ -202,13 +202,20 @@ class Seat(models.Model):
 
 
 class Move(models.Model):
-    """One accepted change to a match: an action by a seat, or a tick. version has no gaps."""
+    """One accepted change to a match, in the order of `version` (no gaps): a move (an action by a seat, a
+    computer player's, a tick) or a change around the game (games.services.moves.match_change). Only the
+    moves and the start change the engine state; `action` and `events` say what the others changed."""
 
     class Source(models.TextChoices):
         PLAYER = "player", "Player"
         BOT = "bot", "Computer"
         TIMER = "timer", "Timer"
-        TEACHER = "teacher", "Teacher"
+        SEAT = "seat", "Seat"  # a child joins a lobby; a stand-in takes an idle seat over, or gives it back
+        LEAVE = "leave", "Leave"  # a child leaves a lobby, or a running match (a computer player sits in)
+        START = "start", "Start"  # a lobby's match is dealt (a match made full is dealt at version 0)
+        END = "end", "End"  # the teacher ends the match
+        PAUSE = "pause", "Pause"  # the teacher pauses or resumes it
+        REMATCH = "rematch", "Rematch"  # a new match with the same players was made from this one
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     version = models.PositiveIntegerField()

@@ -216,9 +216,12 @@ def replay_for(*, user: User, match: Match) -> dict | None:
     steps = []
     for move, state in replay_states(match=match):
         events = move.events if move else []
-        step = {"version": move.version if move else 0, "source": move.source if move else "start",
+        # Every change is a step, at its version; before the deal (a lobby's joins and leaves) there is no board.
+        first = "start" if state is not None else "lobby"
+        step = {"version": move.version if move else 0, "source": move.source if move else first,
                 "seat": move.seat if move else None,
-                "views": {SPECTATOR if seat is None else str(seat): engine.view(state, seat) for seat in shown},
+                "views": {SPECTATOR if seat is None else str(seat): None if state is None else engine.view(state, seat)
+                          for seat in shown},
                 "events": {SPECTATOR if seat is None else str(seat): events_for(events, seat) for seat in shown}}
         if teacher:
             step["action"] = move.action if move else None

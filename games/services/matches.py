@@ -1,4 +1,8 @@
-"""Starting matches: quick match, challenges, playing the computer, lobbies, rematches; replay."""
+"""Starting matches: quick match, challenges, playing the computer, lobbies, rematches; replay.
+
+A match is made at version 0: a lobby with its host, or a match made full and dealt at once. Every
+change after that (a child joins or leaves the lobby, the lobby starts, a child leaves the match, a
+rematch is made from it) goes through the write path of the moves, `moves.match_change`."""
 
 from __future__ import annotations
 
@@ -14,9 +18,10 @@ from games import clock
 from games.engines import get_engine
 from games.models import Assignment, Challenge, Match, Move, Seat
 from games.permissions import assignments_for_student
+from games.services import match_store
 from games.services.batches import next_board_for
 from games.services.broadcast import send_on_commit
-from games.services.moves import _plan_and_save
+from games.services.moves import Change, match_change, plan_and_save
 
 
 def _open_assignment_for(user: User, assignment_id: int) -> Assignment:
@@ -69,8 +74,8 @@ def _new_match(assignment: Assignment, *, kind: str, players: int, host: User | 
         players=players, options=options, seed=secrets.randbits(62), host=host)
 
 
-def _start(match: Match) -> Match:
-    """Deal: the engine sets the game up with the server's seed and clock; version stays 0."""
+def _deal(match: Match) -> int:
+    """Deal: the engine sets the game up with the server's seed and clock. Returns the match's now_ms."""
     now = clock.now_ms()
     match.state = get_engine(match.game).setup(players=match.players, options=dict(match.options),
                                                seed=match.seed, now_ms=now)
@@ -81,9 +86,22 @@ def _start(match: Match) -> Match:
     match.started_at = timezone.now()
     Seat.objects.filter(match=match, user__isnull=False).update(last_active_ms=now)
     match.seat_list(reload=True)
-    _plan_and_save(match, now)
+    return now
+
+
+def _start_new(match: Match) -> Match:
+    """A match made full is dealt as it is made: version 0 is its dealt state."""
+    plan_and_save(match, _deal(match))
     send_on_commit(match, [{"type": "started"}])
     return match
+
+
+def _start_lobby(match: Match) -> Change:
+    """The lobby's match is dealt: one change (START), at the version after the lobby's last one."""
+    match.players = len(match.seat_list())
+    _deal(match)
+    return Change(source=Move.Source.START, action={"type": "start", "players": match.players},
+                  events=[{"type": "started"}])
 
 
 @transaction.atomic
@@ -104,12 +122,19 @@ def match_quick(*, user: User, assignment_id: int) -> Match:
         lobby = _new_match(assignment, kind=Match.Kind.QUICK, players=assignment.players_per_match, host=user)
         Seat.objects.create(match=lobby, index=0, user=user)
         return lobby
-    taken = Seat.objects.filter(match=lobby).count()
-    Seat.objects.create(match=lobby, index=taken, user=user)
-    if taken + 1 >= lobby.players:
-        return _start(lobby)
-    send_on_commit(lobby, [{"type": "joined"}])
+    lobby = match_change(match_id=lobby.pk, change=lambda match: _join(match, user)).match
+    if len(lobby.seat_list()) >= lobby.players:
+        lobby = match_change(match_id=lobby.pk, change=_start_lobby).match
     return lobby
+
+
+def _join(match: Match, user: User) -> Change:
+    """The child takes the next seat of the lobby (which _open_lobby found with a free seat)."""
+    seats = match.seat_list()
+    seat = Seat.objects.create(match=match, index=len(seats), user=user)
+    match.use_seats([*seats, seat])
+    return Change(source=Move.Source.SEAT, seat=seat.index, action={"type": "join", "user_id": user.pk},
+                  events=[{"type": "joined"}])
 
 
 def _open_lobby(assignment: Assignment) -> Match | None:
@@ -124,45 +149,55 @@ def _open_lobby(assignment: Assignment) -> Match | None:
     return None
 
 
-@transaction.atomic
 def match_start_lobby(*, user: User, match_id: int) -> Match:
     """The host starts a lobby of 2 or more players before it is full."""
-    match = Match.objects.select_for_update().get(pk=match_id)
-    if match.host_id != user.pk:
-        raise Forbidden("not_host", "Only the player who opened the lobby can start it.")
-    if match.status != Match.Status.LOBBY:
-        raise ServiceError("not_lobby", "This match has already started.")
-    seats = Seat.objects.filter(match=match).count()
-    if seats < get_engine(match.game).min_players:
-        raise ServiceError("too_few", "Wait for at least one more player.")
-    match.players = seats
-    return _start(match)
+
+    def start(match: Match) -> Change:
+        if match.host_id != user.pk:
+            raise Forbidden("not_host", "Only the player who opened the lobby can start it.")
+        if match.status != Match.Status.LOBBY:
+            raise ServiceError("not_lobby", "This match has already started.")
+        if len(match.seat_list()) < get_engine(match.game).min_players:
+            raise ServiceError("too_few", "Wait for at least one more player.")
+        return _start_lobby(match)
+
+    return match_change(match_id=match_id, change=start).match
 
 
-@transaction.atomic
 def match_leave_lobby(*, user: User, match_id: int) -> None:
-    match = Match.objects.select_for_update().get(pk=match_id)
-    if match.status != Match.Status.LOBBY:
-        raise ServiceError("not_lobby", "This match has already started.")
-    _leave_lobby(match, user)
+    """The child leaves the lobby before the match starts (a second tap finds them gone: nothing to do)."""
+
+    def leave(match: Match) -> Change | None:
+        if match.status != Match.Status.LOBBY:
+            raise ServiceError("not_lobby", "This match has already started.")
+        return _leave_lobby(match, user)
+
+    match_change(match_id=match_id, change=leave)
 
 
-def _leave_lobby(match: Match, user: User) -> None:
-    """Take the child's seat out of a locked lobby; the last one out closes it."""
-    Seat.objects.filter(match=match, user=user).delete()
-    remaining = list(Seat.objects.filter(match=match).order_by("index"))
-    if not remaining:
-        match.status = Match.Status.ABORTED
-        match.save(update_fields=["status"])
-        return
-    for index, seat in enumerate(remaining):  # keep seat numbers 0..n-1
+def _leave_lobby(match: Match, user: User) -> Change | None:
+    """Take the child's seat out of the locked lobby, the seats after it moving down one (seat numbers stay
+    0..n-1); the host's role passes to the first seat left; the last one out closes the lobby. None if the
+    child is not in it."""
+    seats = match.seat_list()
+    gone = next((seat for seat in seats if seat.user_id == user.pk), None)
+    if gone is None:
+        return None
+    Seat.objects.filter(pk=gone.pk).delete()
+    remaining = [seat for seat in seats if seat is not gone]
+    for index, seat in enumerate(remaining):
         if seat.index != index:
             seat.index = index
-            seat.save(update_fields=["index"])
-    if match.host_id == user.pk:
+            match_store.update(seat, ["index"])
+    match.use_seats(remaining)
+    action = {"type": "leave_lobby", "user_id": user.pk}
+    if not remaining:
+        match.status = Match.Status.ABORTED
+        action["closed"] = True
+    elif match.host_id == user.pk:
         match.host_id = remaining[0].user_id
-        match.save(update_fields=["host"])
-    send_on_commit(match, [{"type": "left"}])
+        action["host_user_id"] = match.host_id
+    return Change(source=Move.Source.LEAVE, seat=gone.index, action=action, events=[{"type": "left"}])
 
 
 @transaction.atomic
@@ -175,12 +210,13 @@ def match_against_computer(*, user: User, assignment_id: int, bot_level: str) ->
     _lock_children(user)
     current = _current_match(user)
     if current is not None and current.status == Match.Status.LOBBY:  # tired of waiting: leave the lobby
-        _leave_lobby(Match.objects.select_for_update().get(pk=current.pk), user)
+        match_change(match_id=current.pk, change=lambda lobby: _leave_lobby(lobby, user)
+                     if lobby.status == Match.Status.LOBBY else None)
     _refuse_if_busy(user)
     match = _new_match(assignment, kind=Match.Kind.COMPUTER, players=assignment.players_per_match, host=user)
     Seat.objects.create(match=match, index=0, user=user)
     Seat.objects.bulk_create([Seat(match=match, index=i, bot_level=bot_level) for i in range(1, match.players)])
-    return _start(match)
+    return _start_new(match)
 
 
 @transaction.atomic
@@ -220,7 +256,7 @@ def challenge_answer(*, user: User, challenge_id: int, accept: bool) -> Challeng
     match = _new_match(assignment, kind=Match.Kind.CHALLENGE, players=players, host=challenge.from_user)
     Seat.objects.bulk_create([Seat(match=match, index=0, user=challenge.from_user),
                               Seat(match=match, index=1, user=user)])
-    _start(match)
+    _start_new(match)
     challenge.status = Challenge.Status.ACCEPTED
     challenge.match = match
     challenge.save(update_fields=["status", "match", "answered_at"])
@@ -229,66 +265,85 @@ def challenge_answer(*, user: User, challenge_id: int, accept: bool) -> Challeng
 
 @transaction.atomic
 def match_rematch(*, user: User, match_id: int) -> Match:
-    """The same players (and computer players) again, in a new match."""
-    old = Match.objects.select_related("assignment").get(pk=match_id)
-    seats = list(Seat.objects.filter(match=old).order_by("index"))
+    """The same players (and computer players) again, in a new match. The old match logs the rematch (its
+    players' pages follow it there)."""
+    old = Match.objects.filter(pk=match_id).first()
+    if old is None:
+        raise ServiceError("not_found", "No such match.")
+    seats = list(Seat.objects.filter(match=old).select_related("user").order_by("index"))
     if user.pk not in {seat.user_id for seat in seats}:
         raise Forbidden("not_your_match", "You did not play in this match.")
-    if old.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
-        raise ServiceError("not_over", "This match is still being played.")
-    if old.assignment is None or not old.assignment.is_open():
-        raise ServiceError("closed", "This assignment is closed.")
-    _lock_children(*(seat.user for seat in seats))
-    for seat in seats:
-        current = _current_match(seat.user) if seat.user_id else None
-        if current is not None:
-            raise ServiceError("already_playing", f"{seat.user.name} is already in another match.",
-                               extra={"match_id": current.pk} if seat.user_id == user.pk else None)
-    match = _new_match(old.assignment, kind=old.kind, players=old.players, host=user)
-    Seat.objects.bulk_create([Seat(match=match, index=s.index, user=s.user, bot_level=s.bot_level) for s in seats])
-    _start(match)
-    send_on_commit(old, [{"type": "rematch", "match_id": match.pk}])
-    return match
+    _lock_children(*(seat.user for seat in seats))  # before the match's lock, as every service takes them
+    made: list[Match] = []
+
+    def rematch(match: Match) -> Change:
+        if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
+            raise ServiceError("not_over", "This match is still being played.")
+        assignment = Assignment.objects.filter(pk=match.assignment_id).first()
+        if assignment is None or not assignment.is_open():
+            raise ServiceError("closed", "This assignment is closed.")
+        for seat in seats:
+            current = _current_match(seat.user) if seat.user_id else None
+            if current is not None:
+                raise ServiceError("already_playing", f"{seat.user.name} is already in another match.",
+                                   extra={"match_id": current.pk} if seat.user_id == user.pk else None)
+        new = _new_match(assignment, kind=match.kind, players=match.players, host=user)
+        Seat.objects.bulk_create([Seat(match=new, index=s.index, user=s.user, bot_level=s.bot_level) for s in seats])
+        made.append(_start_new(new))
+        mine = next(seat.index for seat in seats if seat.user_id == user.pk)
+        return Change(source=Move.Source.REMATCH, seat=mine, action={"type": "rematch", "match_id": new.pk},
+                      events=[{"type": "rematch", "match_id": new.pk}])
+
+    match_change(match_id=match_id, change=rematch)
+    return made[0]
 
 
-@transaction.atomic
 def match_leave(*, user: User, match_id: int) -> Match:
     """A student leaves a running match: an easy computer player takes their seat for good so the
     others can finish. With no student left, the match ends."""
-    match = Match.objects.select_for_update().get(pk=match_id)
-    seat = Seat.objects.filter(match=match, user=user).first()
-    if seat is None:
-        raise Forbidden("not_your_match", "You are not playing in this match.")
-    if match.status != Match.Status.ACTIVE:
-        raise ServiceError("not_active", "This match is not being played.")
-    seat.left_by, seat.user = seat.user, None
-    seat.bot_level = seat.bot_level or "easy"
-    seat.taken_over = False
-    seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-    seat.save()
-    now = clock.match_now_ms(match)
-    match.seat_list(reload=True)
-    if not any(s.user_id for s in match.seat_list()):
-        match.status = Match.Status.ABORTED
-        match.result = {"winners": [], "reason": "everyone_left"}
-        match.finished_at = timezone.now()
-        match.next_due_ms = None
-        match.save()
-    else:
-        _plan_and_save(match, now)
-    send_on_commit(match, [{"type": "left_match", "seat": seat.index}])
-    return match
+
+    def leave(match: Match) -> Change:
+        seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
+        if seat is None:
+            raise Forbidden("not_your_match", "You are not playing in this match.")
+        if match.status != Match.Status.ACTIVE:
+            raise ServiceError("not_active", "This match is not being played.")
+        seat.left_by, seat.user = seat.user, None
+        seat.bot_level = seat.bot_level or "easy"
+        seat.taken_over = False
+        seat.bot_due_ms = seat.bot_action = seat.bot_version = None
+        match_store.update(seat, ["left_by", "user", "bot_level", "taken_over", "bot_due_ms", "bot_action",
+                                  "bot_version"])
+        action = {"type": "leave", "user_id": user.pk, "bot_level": seat.bot_level}
+        if not any(s.user_id for s in match.seat_list()):
+            match.status = Match.Status.ABORTED
+            match.result = {"winners": [], "reason": "everyone_left"}
+            match.finished_at = timezone.now()
+            action["ends"] = True
+        return Change(source=Move.Source.LEAVE, seat=seat.index, action=action,
+                      events=[{"type": "left_match", "seat": seat.index}])
+
+    return match_change(match_id=match_id, change=leave).match
 
 
-def replay_states(*, match: Match) -> Iterator[tuple[Move | None, dict]]:
-    """The match's states rebuilt from the seed and the move log: (None, the dealt state), then
-    (move, the state after it) for every move. A teacher's move (pause, resume, end) changes no state."""
+def replay_states(*, match: Match) -> Iterator[tuple[Move | None, dict | None]]:
+    """The match's states rebuilt from the seed and the move log: (None, the state at version 0), then
+    (move, the state after it) for every move. The state is None before the deal: a match made full is
+    dealt at version 0, a lobby's match at its START move. Only moves (a player's, a computer player's,
+    a tick) change a dealt state; the other changes (seats, leaving, pause, end, rematch) leave it as it was."""
     engine = get_engine(match.game)
-    state = engine.setup(players=match.players, options=dict(match.options), seed=match.seed,
-                         now_ms=match.start_ms)
+    moves = list(Move.objects.filter(match=match).order_by("version"))
+
+    def dealt() -> dict:
+        return engine.setup(players=match.players, options=dict(match.options), seed=match.seed,
+                            now_ms=match.start_ms)
+
+    state = None if any(move.source == Move.Source.START for move in moves) else dealt()
     yield None, state
-    for move in Move.objects.filter(match=match).order_by("version"):
-        if move.source == Move.Source.TIMER:
+    for move in moves:
+        if move.source == Move.Source.START:
+            state = dealt()
+        elif move.source == Move.Source.TIMER:
             state = engine.tick(state, move.now_ms).state
         elif move.source in (Move.Source.PLAYER, Move.Source.BOT):
             state = engine.apply(state, move.seat, move.action, move.now_ms).state

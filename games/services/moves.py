@@ -1,13 +1,17 @@
-"""The one write path for a match: players (REST and socket), bots, timers and the teacher.
+"""The one write path for a match: players (REST and socket), bots, timers, seats, the teacher.
 
-Each change: lock the match row, run the engine with the server's now_ms, save the new state
-with version + 1, insert the Move and the students' Attempt rows, plan the computer players
-and the next time the scheduler must look, then broadcast on commit.
+Every change, a move or not: lock the match row, apply it (the engine, with the server's now_ms,
+for a move), save the match with version + 1, insert one Move (and a move's students' Attempt
+rows), plan the computer players and the next time the scheduler must look, then broadcast on
+commit. `_commit` is the one place that does the last four; moves reach it through `_record`,
+every other change (a seat taken or left, the start, the end, a pause, a rematch) through
+`match_change`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -19,6 +23,7 @@ from games import clock
 from games.bots import get_bot
 from games.engines import IllegalAction, Outcome, get_engine
 from games.models import Attempt, Match, Move, Seat
+from games.permissions import can_manage_match
 from games.reports.attribution import attributed_fact
 from games.reports.mistakes import classify
 from games.services import match_store
@@ -27,16 +32,47 @@ from games.services.tallies import tally_add
 
 MAX_CLIENT_ID = 64
 TAKEOVER_LEVEL = "easy"
-# What starting and playing change on the match row (a lobby started early has fewer players);
-# the rest (seed, options, host) is saved when the match is made.
-PLAYED_FIELDS = ["players", "state", "version", "status", "result", "start_ms", "started_at", "finished_at",
-                 "next_due_ms", "paused_at_ms", "behind_ms"]
+# What a change may change on the match row (a lobby started early has fewer players; the host leaves a
+# lobby); the rest (seed, options, class) is saved when the match is made.
+CHANGED_FIELDS = ["players", "host", "state", "version", "status", "result", "start_ms", "started_at",
+                  "finished_at", "next_due_ms", "paused_at_ms", "behind_ms"]
 
 
 @dataclass(frozen=True)
 class Accepted:
     version: int
     duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change of a match that is not a move, as the move log keeps it: its kind (a Move.Source), what
+    changed (`action`, e.g. {"type": "leave", "user_id": 7}), what the sockets are told, and whose seat."""
+
+    source: str
+    action: dict
+    events: list[dict]
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Changed:
+    match: Match  # as it is after the change (or as it was, if there was nothing to change)
+    changed: bool
+
+
+def match_change(*, match_id: int, change: Callable[[Match], Change | None]) -> Changed:
+    """The write path for every change that is not a move: `change` gets the match under its row lock,
+    with its seats, and changes them (writing its seats' rows itself), or refuses with a ServiceError,
+    or returns None when there is nothing to do. A change is then recorded as a move is: version + 1,
+    one Move row, the match row saved, the computer players planned, broadcast on commit."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        made = change(match)
+        if made is None:
+            return Changed(match=match, changed=False)
+        _commit_change(match, made, clock.match_now_ms(match))
+        return Changed(match=match, changed=True)
 
 
 def match_submit_action(*, match_id: int, user: User, action: dict, client_id: str | None = None) -> Accepted:
@@ -60,13 +96,11 @@ def match_submit_action(*, match_id: int, user: User, action: dict, client_id: s
             outcome = get_engine(match.game).apply(match.state, seat.index, action, now)
         except IllegalAction as refusal:
             raise ServiceError(refusal.code, refusal.message) from None
-        seat.last_active_ms = now
-        changed = ["last_active_ms"]
-        if seat.taken_over:  # the student is back: the stand-in bot steps aside
-            seat.taken_over = False
-            seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-            changed += ["taken_over", "bot_due_ms", "bot_action", "bot_version"]
-        match_store.update(seat, changed)
+        if seat.taken_over:  # the student is back: the stand-in steps aside, a change before the move
+            _commit_change(match, _hand_back(seat, now), now)
+        else:
+            seat.last_active_ms = now
+            match_store.update(seat, ["last_active_ms"])
         _record(match, outcome, seat=seat.index, source=Move.Source.PLAYER, action=action,
                 client_id=client_id or None, now=now)
         return Accepted(version=match.version)
@@ -100,68 +134,79 @@ def match_advance(*, match_id: int) -> int:
                 changes += 1
                 continue
             break
-        if match.status == Match.Status.ACTIVE and _take_over_idle_seats(match, now):
-            _plan_and_save(match, now)
+        if match.status == Match.Status.ACTIVE:
+            changes += _take_over_idle_seats(match, now)
     return changes
 
 
 def match_end(*, match_id: int, user: User) -> Match:
     """The class's teacher ends a running match (or a lobby) for everybody."""
-    with transaction.atomic():
-        match = _locked(match_id)
-        if not (user.is_teacher and match.classroom.teacher_id == user.pk):
+
+    def end(match: Match) -> Change | None:
+        if not can_manage_match(user, match):
             raise Forbidden("forbidden", "Only the class's teacher can end a match.")
-        _end_by_teacher(match)
-        return match
+        return _end_by_teacher(match)
+
+    return match_change(match_id=match_id, change=end).match
 
 
 def match_end_by_teacher(*, match_id: int) -> bool:
     """End one match for the teacher (the caller has checked who asks). False if it was over."""
-    with transaction.atomic():
-        return _end_by_teacher(_locked(match_id))
+    return match_change(match_id=match_id, change=_end_by_teacher).changed
 
 
 def match_pause(*, match_id: int, paused: bool) -> bool:
     """Stop or restart a running match's clock (games.clock.match_now_ms): its deadlines, computer
     players and idle timers wait, and moves are refused, until it resumes. False if nothing changed."""
-    with transaction.atomic(), match_store.batched_writes():
-        match = _locked(match_id)
+
+    def pause(match: Match) -> Change | None:
         if match.status != Match.Status.ACTIVE or (match.paused_at_ms is not None) == paused:
-            return False
+            return None
         wall = clock.now_ms()
         if paused:
             match.paused_at_ms = wall
         else:
             match.behind_ms += wall - match.paused_at_ms
             match.paused_at_ms = None
-        kind = "paused" if paused else "resumed"
-        _teacher_move(match, {"type": kind.removesuffix("d")}, [{"type": kind}])
-        _plan_and_save(match, clock.match_now_ms(match))
-        return True
+        return Change(source=Move.Source.PAUSE, action={"type": "pause" if paused else "resume"},
+                      events=[{"type": "paused" if paused else "resumed"}])
+
+    return match_change(match_id=match_id, change=pause).changed
+
+
+def seat_take_back(*, match_id: int, user: User) -> None:
+    """The student returns: their stand-in bot steps aside."""
+
+    def take_back(match: Match) -> Change | None:
+        seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
+        if seat is None or not seat.taken_over:
+            return None
+        return _hand_back(seat, clock.match_now_ms(match))
+
+    match_change(match_id=match_id, change=take_back)
+
+
+def _hand_back(seat: Seat, now: int) -> Change:
+    """The stand-in computer player gives the seat back to its student."""
+    seat.taken_over = False
+    seat.last_active_ms = now
+    seat.bot_due_ms = seat.bot_action = seat.bot_version = None
+    match_store.update(seat, ["taken_over", "last_active_ms", "bot_due_ms", "bot_action", "bot_version"])
+    return Change(source=Move.Source.SEAT, seat=seat.index, action={"type": "take_back", "user_id": seat.user_id},
+                  events=[{"type": "taken_back", "seat": seat.index}])
 
 
 # --- internals --------------------------------------------------------------------------------
 PAUSED_MESSAGE = "Your teacher has paused the game. Eyes on your teacher!"
 
 
-def _end_by_teacher(match: Match) -> bool:
+def _end_by_teacher(match: Match) -> Change | None:
     if match.status in (Match.Status.FINISHED, Match.Status.ABORTED):
-        return False
+        return None
     match.status = Match.Status.ABORTED
     match.result = {"winners": [], "reason": "ended_by_teacher"}
     match.finished_at = timezone.now()
-    match.next_due_ms = None
-    _teacher_move(match, {"type": "end"}, [{"type": "ended_by_teacher"}])
-    match.save()
-    return True
-
-
-def _teacher_move(match: Match, action: dict, events: list[dict]) -> None:
-    """A change by the teacher: one version, in the move log (replay passes over it), broadcast on commit."""
-    match.version += 1
-    match_store.insert([Move(match=match, version=match.version, seat=None, source=Move.Source.TEACHER,
-                             action=action, now_ms=clock.match_now_ms(match), events=events)])
-    send_on_commit(match, events)
+    return Change(source=Move.Source.END, action={"type": "end"}, events=[{"type": "ended_by_teacher"}])
 
 
 def _locked(match_id: int, *, repeat_of: str | None = None) -> Match:
@@ -173,19 +218,33 @@ def _locked(match_id: int, *, repeat_of: str | None = None) -> Match:
 
 def _record(match: Match, outcome: Outcome, *, seat: int | None, source: str, action: dict | None,
             client_id: str | None, now: int) -> None:
-    """Save one accepted change: state, version, move, attempts; then plan and broadcast on commit."""
+    """Save one accepted move: the engine's new state (and result), then the change with its attempts."""
     match.state = outcome.state
-    match.version += 1
-    match_store.insert([Move(match=match, version=match.version, seat=seat, source=source, action=action,
-                             client_id=client_id, now_ms=now, events=outcome.events)])
-    _store_attempts(match, outcome.attempts)
     result = outcome.state.get("result")
     if result is not None:
         match.status = Match.Status.FINISHED
         match.result = result
         match.finished_at = timezone.now()
-    _plan_and_save(match, now)
-    send_on_commit(match, outcome.events)
+    _commit(match, source=source, seat=seat, action=action, events=outcome.events, client_id=client_id, now=now,
+            attempts=outcome.attempts)
+
+
+def _commit_change(match: Match, change: Change, now: int) -> None:
+    _commit(match, source=change.source, seat=change.seat, action=change.action, events=change.events,
+            client_id=None, now=now)
+
+
+def _commit(match: Match, *, source: str, seat: int | None, action: dict | None, events: list[dict],
+            client_id: str | None, now: int, attempts: list[dict] | None = None) -> None:
+    """Record one change of the locked match, whatever its kind: version + 1, its Move row (and a move's
+    attempts), the match row saved with the computer players planned, and the broadcast on commit."""
+    match.version += 1
+    match_store.insert([Move(match=match, version=match.version, seat=seat, source=source, action=action,
+                             client_id=client_id, now_ms=now, events=events)])
+    if attempts:
+        _store_attempts(match, attempts)
+    plan_and_save(match, now)
+    send_on_commit(match, events)
 
 
 def _store_attempts(match: Match, attempts: list[dict]) -> None:
@@ -210,8 +269,8 @@ def _store_attempts(match: Match, attempts: list[dict]) -> None:
     tally_add(rows)
 
 
-def _plan_and_save(match: Match, now: int) -> None:
-    """Plan each computer player that may act, and when the scheduler must next look."""
+def plan_and_save(match: Match, now: int) -> None:
+    """Plan each computer player that may act, and when the scheduler must next look; save the match row."""
     engine = get_engine(match.game)
     dues: list[int] = []
     if match.status == Match.Status.ACTIVE:
@@ -234,7 +293,7 @@ def _plan_and_save(match: Match, now: int) -> None:
             dues.append(deadline)
     # The scheduler compares with the server's clock: a due time on the match's clock is `behind_ms` earlier.
     match.next_due_ms = min(dues) + match.behind_ms if dues and match.paused_at_ms is None else None
-    match_store.update(match, PLAYED_FIELDS)
+    match_store.update(match, CHANGED_FIELDS)
 
 
 def _plan_bot(match: Match, seat: Seat, now: int) -> None:
@@ -270,42 +329,27 @@ def _play_due_bot(match: Match, now: int) -> bool:
         try:
             outcome = engine.apply(match.state, seat.index, action, now)
         except IllegalAction:
-            _plan_and_save(match, now)  # the game moved on under the plan; think again
+            plan_and_save(match, now)  # the game moved on under the plan; think again
             return False
         _record(match, outcome, seat=seat.index, source=Move.Source.BOT, action=action, client_id=None, now=now)
         return True
     return False
 
 
-def _take_over_idle_seats(match: Match, now: int) -> bool:
-    """A student silent longer than the assignment allows, while they may act, gets an easy stand-in."""
+def _take_over_idle_seats(match: Match, now: int) -> int:
+    """A student silent longer than the assignment allows, while they may act, gets an easy stand-in: one
+    change per seat taken over. Returns how many."""
     limit_ms = (match.assignment.idle_takeover_s if match.assignment else 180) * 1000
     if not limit_ms:
-        return False
+        return 0
     to_move = set(get_engine(match.game).to_move(match.state))
-    changed = False
-    for seat in match.seat_list():
-        if (seat.user_id and not seat.bot_level and not seat.taken_over and seat.index in to_move
-                and now - seat.last_active_ms >= limit_ms):
-            seat.taken_over = True
-            seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-            match_store.update(seat, ["taken_over", "bot_due_ms", "bot_action", "bot_version"])
-            changed = True
-    if changed:
-        send_on_commit(match, [{"type": "taken_over"}])
-    return changed
-
-
-def seat_take_back(*, match_id: int, user: User) -> None:
-    """The student returns: their stand-in bot steps aside."""
-    with transaction.atomic():
-        match = _locked(match_id)
-        seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
-        if seat is None or not seat.taken_over:
-            return
-        seat.taken_over = False
-        seat.last_active_ms = clock.match_now_ms(match)
+    idle = [seat for seat in match.seat_list() if seat.user_id and not seat.bot_level and not seat.taken_over
+            and seat.index in to_move and now - seat.last_active_ms >= limit_ms]
+    for seat in idle:
+        seat.taken_over = True
         seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-        seat.save()
-        _plan_and_save(match, seat.last_active_ms)
-        send_on_commit(match, [{"type": "taken_back", "seat": seat.index}])
+        match_store.update(seat, ["taken_over", "bot_due_ms", "bot_action", "bot_version"])
+        _commit_change(match, Change(source=Move.Source.SEAT, seat=seat.index,
+                                     action={"type": "take_over", "user_id": seat.user_id, "bot_level": TAKEOVER_LEVEL},
+                                     events=[{"type": "taken_over", "seat": seat.index}]), now)
+    return len(idle)

@@ -68,9 +68,9 @@ def test_a_match_through_rest(world):
     mover_client = ana if mover == 0 else ben
     body = {"action": {"type": "mark", "cell": [0, 0]}, "client_id": "r1"}
     assert mover_client.post(f"/api/matches/{match_id}/actions/", body, format="json").json() == {
-        "version": 1, "duplicate": False}
+        "version": started["version"] + 1, "duplicate": False}
     assert mover_client.post(f"/api/matches/{match_id}/actions/", body, format="json").json() == {
-        "version": 1, "duplicate": True}
+        "version": started["version"] + 1, "duplicate": True}
     refused = mover_client.post(f"/api/matches/{match_id}/actions/", body | {"client_id": "r2"}, format="json")
     assert refused.status_code == 400
     assert refused.json()["error"]["code"] == "not_your_turn"

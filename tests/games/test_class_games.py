@@ -41,7 +41,7 @@ def test_the_bell_ends_every_running_match_and_lobby_of_the_class_and_no_other(m
         assert match.status == Match.Status.ABORTED
         assert match.result == {"winners": [], "reason": "ended_by_teacher"}
     running_end = Move.objects.get(match=running, version=running.version)
-    assert (running_end.source, running_end.events) == (Move.Source.TEACHER, [{"type": "ended_by_teacher"}])
+    assert (running_end.source, running_end.events) == (Move.Source.END, [{"type": "ended_by_teacher"}])
     elsewhere.refresh_from_db()
     assert elsewhere.status == Match.Status.ACTIVE
     assert class_games_end(classroom=classroom) == 0  # a second bell changes nothing

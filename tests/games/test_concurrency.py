@@ -83,3 +83,60 @@ def test_simultaneous_answers_one_solve_per_seat_cards_conserved_versions_withou
     assert solves
     assert max(solves.values()) == 1
     assert all_cards(match.state) == initial_cards
+
+
+RACES = 6  # matches raced per kind of change: the two calls meet in either order
+
+
+def _race_once(classroom, kind: str) -> tuple[Match, list[object]]:
+    """A Fultiples match of two; the mover's mark and a change of the match, from two threads at once."""
+    from games.services.matches import match_leave
+    from games.services.moves import match_end, match_pause
+    from tests.concurrency import run_together
+
+    ana, ben = (StudentFactory(classroom=classroom) for _ in range(2))
+    assignment = assignment_create(classroom=classroom, game="fultiples")
+    match_quick(user=ana.user, assignment_id=assignment.pk)
+    match = match_quick(user=ben.user, assignment_id=assignment.pk)
+    seats = match.seat_list(reload=True)
+    mover = get_engine("fultiples").to_move(match.state)[0]
+    changes = {
+        "end": lambda: match_end(match_id=match.pk, user=classroom.teacher),
+        "pause": lambda: match_pause(match_id=match.pk, paused=True),
+        "leave": lambda: match_leave(user=seats[1 - mover].user, match_id=match.pk),  # the other child leaves
+    }
+    results = run_together([
+        lambda: match_submit_action(match_id=match.pk, user=seats[mover].user, action={"type": "mark", "cell": [0, 0]}),
+        changes[kind],
+    ], after_each=lambda: connection.close())  # each thread closes its own connection
+    match.refresh_from_db()
+    return match, results
+
+
+@pytest.mark.parametrize(("kind", "source", "refusal"), [
+    ("end", Move.Source.END, "game_over"), ("pause", Move.Source.PAUSE, "paused"), ("leave", Move.Source.LEAVE, None)])
+def test_a_move_and_a_change_of_the_match_at_once_take_turns(classroom, fake_clock, kind, source, refusal):
+    """Both lock the match row: one waits for the other, versions stay gapless, and the move sees the change
+    only if the change came first (then an end or a pause refuses it)."""
+    for _ in range(RACES):
+        match, (moved, changed) = _race_once(classroom, kind)
+        assert not isinstance(changed, Exception), changed
+        moves = list(Move.objects.filter(match=match).order_by("version"))
+        assert [move.version for move in moves] == list(range(1, match.version + 1))
+        (change,) = [move for move in moves if move.source == source]
+        played = [move for move in moves if move.source == Move.Source.PLAYER]
+        if isinstance(moved, Exception):
+            assert isinstance(moved, ServiceError), moved
+            assert moved.code == refusal
+            assert played == []
+        else:
+            (play,) = played
+            assert play.version == moved.version
+            assert refusal is None or play.version < change.version  # a move after an end or a pause is refused
+        from games.services.matches import match_replay
+
+        assert match_replay(match=match) == match.state
+        if match.status == Match.Status.ACTIVE:
+            from games.services.moves import match_end_by_teacher
+
+            match_end_by_teacher(match_id=match.pk)  # free the children for the next race

@@ -1,7 +1,7 @@
 import pytest
 
 from classroom.errors import Forbidden, ServiceError
-from games.models import Challenge, Match, Seat
+from games.models import Challenge, Match, Move, Seat
 from games.services.assignments import assignment_close
 from games.services.matches import (
     challenge_answer,
@@ -22,7 +22,10 @@ def test_quick_match_pairs_two_students_waiting_in_the_same_assignment(make_assi
     started = match_quick(user=pupils[1].user, assignment_id=assignment.pk)
     assert started.pk == lobby.pk
     assert started.status == Match.Status.ACTIVE
-    assert started.version == 0
+    # Version 0 is the lobby its host opened; the join and the deal are one change each.
+    assert started.version == 2
+    assert list(Move.objects.filter(match=started).values_list("version", "source", "seat")) == [
+        (1, Move.Source.SEAT, 1), (2, Move.Source.START, None)]
     assert started.state["game"] == "fultiples"
     assert [s.user_id for s in started.seats.order_by("index")] == [pupils[0].user_id, pupils[1].user_id]
 

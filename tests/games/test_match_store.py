@@ -35,7 +35,7 @@ def test_lock_match_finds_the_seats_earlier_move_with_a_client_id(make_assignmen
                         client_id="again")
     with transaction.atomic():
         seats = match_store.lock_match(match.pk, repeat_of="again").seat_list()
-    assert seats[mover].repeat_of == 1
+    assert seats[mover].repeat_of == match.version + 1
     assert seats[1 - mover].repeat_of is None  # the same client_id from the other seat is a new action
 
 

@@ -52,19 +52,21 @@ def cell_with_an_unrelated_cell(state):
 def test_an_action_is_one_version_one_move_and_the_students_attempts(make_assignment, pupils, fake_clock):
     match = two_player_match(make_assignment, pupils)
     mover = first_mover(match)
+    start = match.version  # a quick match: the lobby's join and start came first
     fake_clock.advance(1000)
     accepted = match_submit_action(match_id=match.pk, user=seat_user(match, mover),
                                    action={"type": "mark", "cell": cell_with_an_unrelated_cell(match.state)},
                                    client_id="c-1")
-    assert accepted.version == 1
+    assert accepted.version == start + 1
     match.refresh_from_db()
     other = 1 - mover
     fake_clock.advance(2000)
     cell = related_cell(match.state, wrong=True)
     match_submit_action(match_id=match.pk, user=seat_user(match, other), action={"type": "mark", "cell": cell})
     match.refresh_from_db()
-    assert match.version == 2
-    assert list(Move.objects.filter(match=match).values_list("version", "seat")) == [(1, mover), (2, other)]
+    assert match.version == start + 2
+    assert list(Move.objects.filter(match=match, source=Move.Source.PLAYER).values_list("version", "seat")) == [
+        (start + 1, mover), (start + 2, other)]
     (attempt,) = Attempt.objects.filter(match=match)
     assert attempt.student_id == seat_user(match, other).pk
     assert attempt.correct is False
@@ -79,13 +81,14 @@ def test_a_repeated_client_id_is_answered_not_applied_twice(make_assignment, pup
                                 client_id="same")
     again = match_submit_action(match_id=match.pk, user=user, action={"type": "mark", "cell": [0, 0]},
                                 client_id="same")
-    assert (first.version, first.duplicate) == (1, False)
-    assert (again.version, again.duplicate) == (1, True)
-    assert Move.objects.filter(match=match).count() == 1
+    assert (first.version, first.duplicate) == (match.version + 1, False)
+    assert (again.version, again.duplicate) == (match.version + 1, True)
+    assert Move.objects.filter(match=match, source=Move.Source.PLAYER).count() == 1
 
 
 def test_out_of_turn_and_strangers_are_refused_and_change_nothing(make_assignment, pupils, fake_clock):
     match = two_player_match(make_assignment, pupils)
+    start = match.version
     waiting = seat_user(match, 1 - first_mover(match))
     with pytest.raises(ServiceError) as refusal:
         match_submit_action(match_id=match.pk, user=waiting, action={"type": "mark", "cell": [0, 0]})
@@ -93,12 +96,13 @@ def test_out_of_turn_and_strangers_are_refused_and_change_nothing(make_assignmen
     with pytest.raises(Forbidden):
         match_submit_action(match_id=match.pk, user=pupils[2].user, action={"type": "mark", "cell": [0, 0]})
     match.refresh_from_db()
-    assert match.version == 0
-    assert not Move.objects.exists()
+    assert match.version == start
+    assert not Move.objects.filter(version__gt=start).exists()
 
 
 def test_a_turn_deadline_fires_with_nobody_acting_and_never_twice(make_assignment, pupils, fake_clock):
     match = two_player_match(make_assignment, pupils, options={"time_limit_s": 10})
+    start = match.version
     mover = first_mover(match)
     assert match.next_due_ms == fake_clock.now + 10_000
     fake_clock.advance(9_999)
@@ -107,8 +111,8 @@ def test_a_turn_deadline_fires_with_nobody_acting_and_never_twice(make_assignmen
     assert run_due() == 1
     assert run_due() == 0
     match.refresh_from_db()
-    assert match.version == 1
-    assert Move.objects.get(match=match).source == Move.Source.TIMER
+    assert match.version == start + 1
+    assert Move.objects.get(match=match, version=start + 1).source == Move.Source.TIMER
     assert first_mover(match) == 1 - mover
 
 

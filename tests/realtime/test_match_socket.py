@@ -78,7 +78,7 @@ async def test_each_seat_gets_its_own_hand_and_the_spectator_none():
         await sockets[mover].send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]},
                                            "client_id": "abc"})
         updates = [await c.receive_json_from() for c in sockets]
-        assert {u["version"] for u in updates} == {1}
+        assert {u["version"] for u in updates} == {match.version + 1}
         assert updates[0]["view"]["hand"] != updates[1]["view"]["hand"]
         assert updates[2]["view"]["hand"] is None
         assert "hands" not in json.dumps(updates[2])
@@ -109,8 +109,8 @@ async def test_wrong_seat_gets_an_error_only_to_the_sender_and_changes_nothing()
         error = await waiter.receive_json_from()
         assert error == {"type": "error", "code": "not_your_turn", "message": error["message"], "client_id": "x1"}
         assert await mover.receive_nothing(timeout=0.3)
-        await waiter.send_json_to({"type": "sync", "since": 0})
-        assert (await waiter.receive_json_from())["version"] == 0
+        await waiter.send_json_to({"type": "sync", "since": match.version})
+        assert (await waiter.receive_json_from())["version"] == match.version
     finally:
         await waiter.disconnect()
         await mover.disconnect()
@@ -145,7 +145,7 @@ async def test_malformed_frames_get_an_error_and_the_socket_stays_usable(frame, 
         assert reply["type"] == "error"
         assert reply["code"] == code
         await communicator.send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]}})
-        assert (await communicator.receive_json_from())["version"] == 1
+        assert (await communicator.receive_json_from())["version"] == match.version + 1
     finally:
         await communicator.disconnect()
 
@@ -157,10 +157,10 @@ async def test_a_repeated_client_id_is_answered_and_not_applied_twice():
         await communicator.receive_json_from()
         frame = {"type": "action", "action": {"type": "discard", "cards": [0, 1]}, "client_id": "dup"}
         await communicator.send_json_to(frame)
-        assert (await communicator.receive_json_from())["version"] == 1
+        assert (await communicator.receive_json_from())["version"] == match.version + 1
         await communicator.send_json_to(frame)
         again = await communicator.receive_json_from()
-        assert again["version"] == 1
+        assert again["version"] == match.version + 1
         assert again["client_id"] == "dup"
         assert await communicator.receive_nothing(timeout=0.3)
     finally:
@@ -173,12 +173,12 @@ async def test_reconnecting_resumes_at_the_same_version():
     first, _, _ = await connect(match, users[mover])
     await first.receive_json_from()
     await first.send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]}})
-    assert (await first.receive_json_from())["version"] == 1
+    assert (await first.receive_json_from())["version"] == match.version + 1
     await first.disconnect()
     again, _, _ = await connect(match, users[mover])
     try:
         snapshot = await again.receive_json_from()
-        assert snapshot["version"] == 1
+        assert snapshot["version"] == match.version + 1
         assert snapshot["view"]["to_move"] == [1 - mover]
     finally:
         await again.disconnect()
@@ -261,3 +261,65 @@ async def test_a_student_who_leaves_the_match_stops_getting_the_seats_view():
         assert output == {"type": "websocket.close", "code": 4403}
     finally:
         await leaver.disconnect()
+
+
+@pytest.mark.parametrize("kind", ["leave", "take_over"])
+async def test_a_change_of_the_match_reaches_the_sockets_and_a_resync_at_its_version(kind):
+    """A child leaving, a stand-in taking an idle seat: each is a version, broadcast to the sockets after its
+    commit, and what a socket that missed it gets when it asks to sync."""
+    from games.models import Seat
+    from games.services.matches import match_leave
+    from games.services.moves import match_advance
+
+    match, users, teacher, *_ = await four_in_a_row_match()
+    mover = mover_of(match)
+
+    def take_over():
+        Seat.objects.filter(match=match, index=mover).update(last_active_ms=0)  # silent for ages
+        assert match_advance(match_id=match.pk) == 1
+
+    change = {"leave": lambda: match_leave(user=users[1 - mover], match_id=match.pk), "take_over": take_over}[kind]
+    seat = 1 - mover if kind == "leave" else mover
+    event = {"leave": {"type": "left_match", "seat": seat}, "take_over": {"type": "taken_over", "seat": seat}}[kind]
+    flag = {"leave": ("bot", "easy"), "take_over": ("taken_over", True)}[kind]
+    watcher, _, _ = await connect(match, teacher)
+    try:
+        assert (await watcher.receive_json_from())["version"] == match.version
+        await sync_to_async(change)()
+        live = await watcher.receive_json_from()
+        assert (live["version"], live["events"]) == (match.version + 1, [event])
+        assert live["match"]["seats"][seat][flag[0]] == flag[1]
+        await watcher.send_json_to({"type": "sync", "since": match.version})
+        snapshot = await watcher.receive_json_from()
+        assert snapshot["version"] == match.version + 1
+        assert snapshot["match"]["seats"][seat][flag[0]] == flag[1]
+    finally:
+        await watcher.disconnect()
+
+
+async def test_a_child_back_at_the_socket_takes_the_seat_back_as_a_version():
+    from games.models import Seat
+    from games.services.moves import match_advance
+
+    match, users, teacher, *_ = await four_in_a_row_match()
+    mover = mover_of(match)
+
+    def take_over():
+        Seat.objects.filter(match=match, index=mover).update(last_active_ms=0)
+        match_advance(match_id=match.pk)
+
+    await sync_to_async(take_over)()
+    watcher, _, _ = await connect(match, teacher)
+    try:
+        assert (await watcher.receive_json_from())["version"] == match.version + 1
+        child, _, _ = await connect(match, users[mover])  # connecting takes the seat back
+        try:
+            snapshot = await child.receive_json_from()
+            assert snapshot["version"] == match.version + 2
+            assert snapshot["match"]["seats"][mover]["taken_over"] is False
+            live = await watcher.receive_json_from()
+            assert (live["version"], live["events"]) == (match.version + 2, [{"type": "taken_back", "seat": mover}])
+        finally:
+            await child.disconnect()
+    finally:
+        await watcher.disconnect()

@@ -65,6 +65,41 @@ describe("watching a match again", () => {
     expect(await screen.findByText("Move 2: Ben K. made a mistake.")).toBeTruthy();
   });
 
+  it("says what each change around the game did: the lobby before the deal, seats, the teacher, a rematch", async () => {
+    const none = { "0": null as unknown as ReturnType<typeof view> };
+    const steps = [
+      { version: 0, source: "lobby", seat: null, views: none, events: { "0": [] } },
+      { version: 1, source: "seat", seat: 1, views: none, events: { "0": [{ type: "joined" }] } },
+      { version: 2, source: "start", seat: null, views: { "0": view(0) }, events: { "0": [{ type: "started" }] } },
+      { version: 3, source: "seat", seat: 1, views: { "0": view(0) }, events: { "0": [{ type: "taken_over", seat: 1 }] } },
+      { version: 4, source: "pause", seat: null, views: { "0": view(0) }, events: { "0": [{ type: "paused" }] } },
+      { version: 5, source: "leave", seat: 1, views: { "0": view(0) }, events: { "0": [{ type: "left_match", seat: 1 }] } },
+      { version: 6, source: "end", seat: null, views: { "0": view(0) }, events: { "0": [{ type: "ended_by_teacher" }] } },
+      { version: 7, source: "rematch", seat: 0, views: { "0": view(0) }, events: { "0": [{ type: "rematch", match_id: 8 }] } },
+    ];
+    renderReplay({ "GET /api/matches/7/replay/": () => json(200, { ...REPLAY, steps }) });
+    expect(await screen.findByText("The lobby opens: the players gather.")).toBeTruthy();
+    expect(screen.getByText("The players are still gathering: the game has not started yet.")).toBeTruthy();
+    expect(screen.queryByTestId("board")).toBeNull(); // no board before the deal
+    const user = userEvent.setup();
+    const next = screen.getByRole("button", { name: "Next ▶" });
+    const said: (string | null)[] = [];
+    for (let i = 1; i < steps.length; i++) {
+      await user.click(next);
+      said.push(screen.getByRole("status").textContent);
+    }
+    expect(said).toEqual([
+      "Move 1: A player joined.",
+      "Move 2: The game starts: the cards are dealt and the board is set.",
+      "Move 3: Ben K. was away: the computer played for them.",
+      "Move 4: The teacher paused the game.",
+      "Move 5: A player left: the computer plays for them now.",
+      "Move 6: The teacher ended the match.",
+      "Move 7: The players started a new match.",
+    ]);
+    expect(screen.getByTestId("board")).toBeTruthy();
+  });
+
   it("says a running match cannot be watched yet", async () => {
     renderReplay({ "GET /api/matches/7/replay/": () => apiError(400, "not_finished", "A match can be watched again once it is over.") });
     expect((await screen.findByRole("alert")).textContent).toContain("once it is over");

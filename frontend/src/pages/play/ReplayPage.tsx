@@ -15,21 +15,41 @@ import type { BaseView, GameEvent, MatchMeta } from "../../protocol/messages";
 
 type Step = MatchReplay["steps"][number];
 
+/** What a change that is not a move did (a seat taken or left, the start, the teacher, a rematch). The seats
+ * named are the match's last ones, so a child who has left is "a player", not the computer in their seat. */
+function changeWords(source: string, events: GameEvent[], who: string): string | null {
+  const kind = (events[0]?.type as string | undefined) ?? "";
+  switch (source) {
+    case "seat":
+      if (kind === "taken_over") return `${who} was away: the computer played for them.`;
+      if (kind === "taken_back") return `${who} came back.`;
+      return "A player joined.";
+    case "leave":
+      return kind === "left_match" ? "A player left: the computer plays for them now." : "A player left the lobby.";
+    case "start":
+      return "The game starts: the cards are dealt and the board is set.";
+    case "end":
+      return "The teacher ended the match.";
+    case "pause":
+      return kind === "paused" ? "The teacher paused the game." : "The teacher let the game go on.";
+    case "rematch":
+      return "The players started a new match.";
+    case "timer":
+      return "Time ran out: the turn moved on.";
+    default:
+      return null;
+  }
+}
+
 /** "Move 3: Ben O. made a mistake", in words. */
 export function stepWords(step: Step, index: number, match: MatchMeta, key: string): string {
-  if (index === 0) return "The start: the cards are dealt and the board is set.";
+  if (index === 0) {
+    return step.source === "lobby" ? "The lobby opens: the players gather." : "The start: the cards are dealt and the board is set.";
+  }
   const events = (step.events[key] ?? []) as GameEvent[];
   const who = typeof step.seat === "number" ? seatName(match, step.seat) : "";
   const mistake = events.some((e) => e.type === "mistake");
-  let what: string;
-  if (step.source === "teacher") {
-    const kind = (events[0]?.type as string | undefined) ?? "";
-    what = kind === "ended_by_teacher" ? "The teacher ended the match." : kind === "paused" ? "The teacher paused the game." : "The teacher let the game go on.";
-  } else if (step.source === "timer") {
-    what = "Time ran out: the turn moved on.";
-  } else {
-    what = mistake ? `${who} made a mistake.` : `${who} played.`;
-  }
+  const what = changeWords(step.source, events, who) ?? (mistake ? `${who} made a mistake.` : `${who} played.`);
   return `Move ${index}: ${what}`;
 }
 
@@ -70,7 +90,7 @@ export function ReplayPage({ role }: { role: "student" | "teacher" }) {
   const keys = Object.keys(step.views);
   const key = seeAs !== null && keys.includes(seeAs) ? seeAs : (keys[0] ?? "spectator");
   const seat = key === "spectator" ? null : Number(key);
-  const view = step.views[key] as unknown as BaseView;
+  const view = (step.views[key] ?? null) as unknown as BaseView | null; // null before a lobby's match is dealt
   const Board = BOARDS[match.game];
   const go = (next: number) => setIndex(Math.max(0, Math.min(last, next)));
 
@@ -125,20 +145,24 @@ export function ReplayPage({ role }: { role: "student" | "teacher" }) {
           </div>
         )}
       </section>
-      <Suspense fallback={<p role="status">Getting the board ready…</p>}>
-        <div className="board-area board-replay" inert>
-          <Board
-            view={view}
-            match={match}
-            seat={seat}
-            hints={false}
-            events={(step.events[key] ?? []) as GameEvent[]}
-            clockOffsetMs={0}
-            act={async () => ({ ok: false, code: "replay", message: "This is a replay." })}
-            announce={() => undefined}
-          />
-        </div>
-      </Suspense>
+      {view === null ? (
+        <p className="card">The players are still gathering: the game has not started yet.</p>
+      ) : (
+        <Suspense fallback={<p role="status">Getting the board ready…</p>}>
+          <div className="board-area board-replay" inert>
+            <Board
+              view={view}
+              match={match}
+              seat={seat}
+              hints={false}
+              events={(step.events[key] ?? []) as GameEvent[]}
+              clockOffsetMs={0}
+              act={async () => ({ ok: false, code: "replay", message: "This is a replay." })}
+              announce={() => undefined}
+            />
+          </div>
+        </Suspense>
+      )}
     </div>
   );
 }
