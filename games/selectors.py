@@ -250,3 +250,9 @@ def class_live_for(*, classroom: Classroom) -> dict:
                 for match in recently_finished_for_class(classroom=classroom)]
     return {"students": students, "matches": matches, "finished": finished,
             "paused": classroom.games_paused_at is not None}
+
+
+def due_match_ids(*, now_ms: int, limit: int = 100) -> list[int]:
+    """Active matches whose deadline, computer turn or idle take-over is due (the scheduler's sweep)."""
+    return list(Match.objects.filter(status=Match.Status.ACTIVE, next_due_ms__lte=now_ms)
+                .order_by("next_due_ms").values_list("pk", flat=True)[:limit])

@@ -16,8 +16,7 @@ import logging
 
 from django.conf import settings
 
-from games import clock
-from games.models import Match
+from games import clock, selectors
 from games.realtime.db import run_in_db_thread
 from games.services import moves
 
@@ -25,15 +24,10 @@ log = logging.getLogger(__name__)
 _task: asyncio.Task | None = None
 
 
-def due_match_ids(*, now_ms: int, limit: int = 100) -> list[int]:
-    return list(Match.objects.filter(status=Match.Status.ACTIVE, next_due_ms__lte=now_ms)
-                .order_by("next_due_ms").values_list("pk", flat=True)[:limit])
-
-
 def run_due(now_ms: int | None = None) -> int:
     """One sweep: advance every due match. Returns the number of changes made."""
     changes = 0
-    for match_id in due_match_ids(now_ms=clock.now_ms() if now_ms is None else now_ms):
+    for match_id in selectors.due_match_ids(now_ms=clock.now_ms() if now_ms is None else now_ms):
         try:
             changes += moves.match_advance(match_id=match_id)
         except Exception:  # one broken match must not stop the others' clocks
