@@ -1,20 +1,28 @@
-"""Celery tasks: thin. They take ids, and call services (which re-read the rows)."""
+"""Celery tasks: thin. They take ids, and call services (which re-read the rows).
+
+The services never import this module (an import-linter contract in pyproject.toml): they start a
+task by its name through games/services/enqueue.py, whose names these tasks take."""
 
 from celery import shared_task
 
 from games.services import batches, reports
+from games.services.enqueue import (
+    BUILD_NIGHTLY_REPORTS,
+    BUILD_REPORT,
+    GENERATE_BATCH,
+)
 
 
-@shared_task(acks_late=True)
+@shared_task(name=GENERATE_BATCH, acks_late=True)
 def generate_batch(batch_id: int) -> None:
     batches.batch_generate(batch_id=batch_id)
 
 
-@shared_task(acks_late=True)
+@shared_task(name=BUILD_REPORT, acks_late=True)
 def build_report(report_id: int) -> None:
     reports.report_build(report_id=report_id)
 
 
-@shared_task
+@shared_task(name=BUILD_NIGHTLY_REPORTS)
 def build_nightly_reports() -> None:
     reports.reports_nightly()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -12,6 +11,7 @@ from classroom.errors import ServiceError
 from classroom.models import User
 from games.engines.fultiples_grid import LEVELS, GridOptionError, check_grid_options, generate_grid
 from games.models import Assignment, Board, BoardBatch
+from games.services.enqueue import GENERATE_BATCH, enqueue_on_commit
 
 MAX_BATCH = 5000
 CHUNK = 250
@@ -48,9 +48,7 @@ def batch_create(*, teacher: User, count: int, level: str | None = None, primes:
 
 
 def _dispatch(batch: BoardBatch) -> None:
-    from games.tasks import generate_batch
-
-    transaction.on_commit(lambda: generate_batch.delay(batch.pk))
+    enqueue_on_commit(GENERATE_BATCH, batch.pk)
 
 
 def batch_generate(*, batch_id: int, chunk: int = CHUNK) -> BoardBatch | None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 
-from django.db import transaction
 from django.utils import timezone
 
 from classroom.errors import ServiceError
@@ -13,6 +12,7 @@ from games.engines import ENGINES
 from games.models import Report
 from games.reports import build
 from games.reports.queries import Scope, commonest_mistake_per_fact, fact_table
+from games.services.enqueue import BUILD_REPORT, enqueue_on_commit
 
 PERIODS = {"7d": 7, "30d": 30, "all": None}  # days, today included
 NIGHTLY_PERIOD = "30d"
@@ -48,9 +48,7 @@ def report_request(*, classroom: Classroom, period: str = "30d", game: str = "")
     report = Report.objects.create(classroom=classroom, scope=Report.Scope.CLASS, period=period,
                                    period_start=start, period_end=end, game=game,
                                    total=classroom.students.count() + 1)
-    from games.tasks import build_report
-
-    transaction.on_commit(lambda: build_report.delay(report.pk))
+    enqueue_on_commit(BUILD_REPORT, report.pk)
     return report
 
 
