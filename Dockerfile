@@ -1,4 +1,5 @@
-# One image for web, worker and beat.
+# One image for web, worker and beat. Each step that installs dependencies comes before the code,
+# so a change of code rebuilds only the layers after it.
 FROM node:20-bookworm-slim AS frontend
 WORKDIR /app/frontend
 COPY frontend/package.json frontend/package-lock.json ./
@@ -7,18 +8,23 @@ COPY frontend/ ./
 RUN npm run build
 
 FROM python:3.11-slim-bookworm
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 VAR_DIR=/app/var
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PYTHONPATH=/app VAR_DIR=/app/var
 WORKDIR /app
+# The dependencies, from pyproject.toml alone: this layer is reused until the dependencies change.
 COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
+      > /tmp/requirements.txt \
+ && pip install --no-cache-dir -r /tmp/requirements.txt && rm /tmp/requirements.txt
+# The code runs from /app (PYTHONPATH), not installed as a package.
+COPY manage.py ./
 COPY config/ config/
 COPY classroom/ classroom/
 COPY games/ games/
 COPY api/ api/
-COPY manage.py ./
-RUN pip install --no-cache-dir . && python -c "import django"
 COPY --from=frontend /app/frontend/dist frontend/dist
 RUN SECRET_KEY=build python manage.py collectstatic --noinput -v 0
-RUN useradd --create-home app && mkdir -p /app/var && chown -R app /app/var
+# var/media holds the PDF exports: docker-compose.yml mounts one volume there for web and worker.
+RUN useradd --create-home app && mkdir -p /app/var/media && chown -R app /app/var
 USER app
 EXPOSE 8000
 CMD ["python", "-m", "config.serve", "--host", "0.0.0.0", "--port", "8000", "--workers", "2", "--log-level", "info"]

@@ -59,11 +59,7 @@ run: install
 	@$(PY) manage.py collectstatic --noinput -v 0
 	@$(MAKE) --no-print-directory demo
 	@echo "Starting the Celery worker (filesystem broker, no server) and the web server..."
-	@trap 'kill 0' EXIT INT TERM; \
-	  $(VENV)/bin/celery -A config --quiet worker --beat --pool=threads --concurrency=2 --loglevel=warning \
-	    --schedule var/celerybeat-schedule & \
-	  $(PY) -m config.serve --host $(HOST) --port $(PORT) & \
-	  sleep 3; echo; echo "Multiplayground is running: open http://$(HOST):$(PORT)  (Ctrl-C stops it)"; wait
+	@$(PY) -m config.run --host $(HOST) --port $(PORT)
 
 lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff check .

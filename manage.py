@@ -9,6 +9,9 @@ def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from django.core.management import execute_from_command_line
 
+    from config.dirs import ensure_var_dirs
+
+    ensure_var_dirs()
     execute_from_command_line(sys.argv)
 
 

@@ -13,9 +13,12 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402 - after Django is se
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config.dirs import ensure_var_dirs  # noqa: E402
 from games.realtime import db, scheduler  # noqa: E402
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
 from games.services import broadcast  # noqa: E402
+
+ensure_var_dirs()  # when a server imports this module without config.serve (uvicorn config.asgi:application)
 
 
 async def lifespan(scope, receive, send):

@@ -11,6 +11,7 @@ SQLite and the in-memory layer, use one). WebSocket compression stays on (uvicor
 from __future__ import annotations
 
 import argparse
+import os
 
 import uvicorn
 
@@ -25,6 +26,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--log-level", default="warning")
     parser.add_argument("--app", default=APPLICATION, help="the ASGI application (a benchmark may serve a variant)")
     args = parser.parse_args(argv)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from config.dirs import ensure_var_dirs
+
+    ensure_var_dirs()
     uvicorn.run(args.app, host=args.host, port=args.port, workers=args.workers, log_level=args.log_level)
 
 

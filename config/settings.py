@@ -2,6 +2,9 @@
 
 With nothing set: SQLite in var/, an in-memory channel layer and a filesystem Celery broker,
 so `make run` needs no servers. DATABASE_URL and REDIS_URL switch to PostgreSQL and Redis.
+
+Importing this module creates nothing on disk: the processes that write under VAR_DIR (manage.py,
+the web server, the Celery worker and beat) create what they need there (config/dirs.py).
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ import dj_database_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
-VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -144,8 +146,6 @@ else:
     # A broker that needs no server: kombu's filesystem transport under var/broker.
     CELERY_BROKER_URL = "filesystem://"
     _broker_dir = VAR_DIR / "broker"
-    for _sub in ("in", "processed", "control"):
-        (_broker_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir / "in"),
         "data_folder_out": str(_broker_dir / "in"),
@@ -216,7 +216,9 @@ SPECTACULAR_SETTINGS = {
 # --- Static files and the frontend build ----------------------------------------------------
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
-STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# Files the jobs make (PDF exports): never served as they are, only through the API to their owner.
+# Web and worker must share it (one machine, or one volume: docker-compose.yml).
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
 FRONTEND_DIST = BASE_DIR / "frontend" / "dist"
 WHITENOISE_ROOT = FRONTEND_DIST if FRONTEND_DIST.exists() else None
 WHITENOISE_INDEX_FILE = False
