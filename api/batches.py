@@ -1,18 +1,19 @@
-"""Fultiples grid batches: request, watch progress, preview, retry, print as PDF."""
+"""Fultiples grid batches: request, watch progress, preview, retry; ask for the PDF (a job makes it:
+api/exports.py)."""
 
 from __future__ import annotations
 
-from django.http import StreamingHttpResponse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from api.exports import EXPORT_STARTED, export_response
 from api.permissions import IsTeacher
-from games.grid_pdf import primes_line, render_batch_pdf
+from games.grid_words import primes_line
 from games.models import Board, BoardBatch
 from games.services import batches as service
+from games.services import exports
 
 
 class BatchSerializer(serializers.ModelSerializer):
@@ -78,15 +79,8 @@ class BatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Dest
         page = self.paginate_queryset(Board.objects.filter(batch=self.get_object()).order_by("index"))
         return self.get_paginated_response(BoardSerializer(page, many=True).data)
 
-    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY},
-                   summary="The grids as a PDF for paper play, one per page")
-    @action(detail=True, methods=["get"])
+    @extend_schema(request=None, responses=EXPORT_STARTED,
+                   summary="Ask for the grids as a PDF, one per page: a job makes it (watch /api/exports/{id}/)")
+    @action(detail=True, methods=["post"])
     def pdf(self, request, pk=None):
-        batch = self.get_object()
-        if batch.status != BoardBatch.Status.DONE:
-            return Response({"error": {"code": "not_ready", "message": "The grids are not ready yet.",
-                                       "fields": {}}}, status=status.HTTP_409_CONFLICT)
-        boards = Board.objects.filter(batch=batch).order_by("index").iterator(chunk_size=500)
-        response = StreamingHttpResponse(render_batch_pdf(batch, boards), content_type="application/pdf")
-        response["Content-Disposition"] = f'attachment; filename="fultiples-grids-{batch.pk}.pdf"'
-        return response
+        return export_response(exports.export_batch_pdf(owner=request.user, batch=self.get_object()))

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from django.http import HttpResponse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from api.exports import EXPORT_STARTED, export_response
 from api.permissions import IsTeacher
 from classroom import selectors, services
 from classroom.models import Classroom
+from games.services import exports
 
 
 class ClassroomSerializer(serializers.ModelSerializer):
@@ -62,15 +62,14 @@ class ClassroomViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, mixins.Re
         classroom = services.classroom_regenerate_code(classroom=self.get_object())
         return Response(ClassroomSerializer(classroom).data)
 
-    @extend_schema(request=CardsRequestSerializer, responses={(200, "application/pdf"): OpenApiTypes.BINARY},
-                   summary="Print login cards (issues new secrets for those students)")
+    @extend_schema(request=CardsRequestSerializer, responses=EXPORT_STARTED,
+                   summary="Ask for login cards as a PDF: a job issues new secrets and makes it (api/exports.py)")
     @action(detail=True, methods=["post"])
     def cards(self, request, pk=None):
         classroom = self.get_object()
         data = CardsRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        pdf = services.cards_print(classroom=classroom, student_ids=data.validated_data.get("students"),
-                                   site_url=request.build_absolute_uri("/"))
-        response = HttpResponse(pdf, content_type="application/pdf", status=status.HTTP_200_OK)
-        response["Content-Disposition"] = f'attachment; filename="login-cards-{classroom.join_code}.pdf"'
-        return response
+        students = services.cards_to_print(classroom=classroom, student_ids=data.validated_data.get("students"))
+        export = exports.export_cards_pdf(owner=request.user, classroom=classroom, students=students,
+                                          site_url=request.build_absolute_uri("/"))
+        return export_response(export)

@@ -1,4 +1,5 @@
-"""Reports: request a build (progress on the row), read the latest, export CSV and PDF."""
+"""Reports: request a build (progress on the row), read the latest, export CSV; ask for the PDF (a job
+makes it: api/exports.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.exports import EXPORT_STARTED, export_response
 from api.permissions import IsStudent, IsTeacher
 from classroom.permissions import classrooms_managed_by, students_managed_by
 from games.models import Report
-from games.reports.export import facts_csv, report_pdf, report_title, students_csv
+from games.reports.export import facts_csv, report_title, students_csv
+from games.services import exports
 from games.services import reports as service
 
 
@@ -139,19 +142,23 @@ class ReportExportView(APIView):
     permission_classes = [IsTeacher]
     kind = "facts.csv"
 
-    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, (200, "application/pdf"): OpenApiTypes.BINARY},
-                   summary="Export: facts.csv, students.csv or pdf")
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR}, summary="Export: facts.csv or students.csv")
     def get(self, request, report_id: int):
         report = get_object_or_404(reports_of(request.user), pk=report_id, status=Report.Status.DONE)
-        name = f"report-{report.pk}"
-        if self.kind == "pdf":
-            response = HttpResponse(report_pdf(report), content_type="application/pdf")
-            response["Content-Disposition"] = f'attachment; filename="{name}.pdf"'
-            return response
         body = facts_csv(report) if self.kind == "facts.csv" else students_csv(report)
         response = HttpResponse(body, content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{name}-{self.kind}"'
+        response["Content-Disposition"] = f'attachment; filename="report-{report.pk}-{self.kind}"'
         return response
+
+
+class ReportPdfView(APIView):
+    permission_classes = [IsTeacher]
+
+    @extend_schema(request=None, responses=EXPORT_STARTED,
+                   summary="Ask for the report as a PDF: a job makes it (watch /api/exports/{id}/)")
+    def post(self, request, report_id: int):
+        report = get_object_or_404(reports_of(request.user), pk=report_id)
+        return export_response(exports.export_report_pdf(owner=request.user, report=report))
 
 
 class MyProgressView(APIView):

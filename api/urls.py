@@ -2,7 +2,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from api import auth, matches, reports, rosters, student_login
+from api import auth, exports, matches, reports, rosters, student_login
 from api.assignments import AssignmentViewSet, ClassAssignmentsView, MyAssignmentsView
 from api.batches import BatchViewSet
 from api.classes import ClassroomViewSet
@@ -63,7 +63,11 @@ urlpatterns = [
     path("reports/all-classes/", reports.AllClassesReportView.as_view(), name="report-all-classes"),
     path("reports/<int:report_id>/", reports.ReportView.as_view(), name="report"),
     *[path(f"reports/<int:report_id>/{kind}", reports.ReportExportView.as_view(kind=kind), name=f"report-{kind}")
-      for kind in ("facts.csv", "students.csv", "pdf")],
+      for kind in ("facts.csv", "students.csv")],
+    path("reports/<int:report_id>/pdf", reports.ReportPdfView.as_view(), name="report-pdf"),
+    path("exports/<int:export_id>/", exports.ExportView.as_view(), name="export"),
+    path("exports/<int:export_id>/file/", exports.ExportFileView.as_view(), name="export-file"),
+    path("exports/<int:export_id>/retry/", exports.ExportRetryView.as_view(), name="export-retry"),
     path("my/progress/", reports.MyProgressView.as_view(), name="my-progress"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
@@ -21,7 +22,6 @@ from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
 from classroom import roster, selectors, sign_in_guard
-from classroom.cards import IssuedCard, render_cards_pdf
 from classroom.errors import Locked, NotFound, ServiceError
 from classroom.models import Classroom, Student, User
 from classroom.pictures import SEQUENCE_LENGTH, picture_slugs
@@ -256,6 +256,16 @@ def student_export(*, student: Student) -> dict:
 
 
 # --- Login cards -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class IssuedCard:
+    """What is printed on one card; the secrets exist in clear only here, never stored."""
+
+    student: Student
+    pictures: list[str]
+    password: str | None
+    token: str
+
+
 def new_picture_sequence() -> list[str]:
     slugs = picture_slugs()
     return [slugs[i] for i in _sample_indexes(len(slugs), SEQUENCE_LENGTH)]
@@ -296,9 +306,9 @@ def cards_issue(*, classroom: Classroom, students: list[Student]) -> list[Issued
     return issued
 
 
-def cards_print(*, classroom: Classroom, student_ids: list[int] | None, site_url: str) -> bytes:
-    """Issue new cards (cards_issue) and print them as a PDF: for the students named, or, with no
-    ids, for every student of the class who has no card yet."""
+def cards_to_print(*, classroom: Classroom, student_ids: list[int] | None) -> list[Student]:
+    """The students whose cards to print: those named, or, with no ids, every student of the class who
+    has no card yet. Issues nothing: the job that makes the PDF issues the cards (games.services.exports)."""
     students = selectors.student_list_for_classroom(classroom=classroom).select_related("user")
     if student_ids is None:
         students = students.filter(card_token_hash="")
@@ -310,9 +320,7 @@ def cards_print(*, classroom: Classroom, student_ids: list[int] | None, site_url
     students = list(students)
     if not students:
         raise ServiceError("no_students", "Every student already has a card. Choose students to reissue.")
-    cards = cards_issue(classroom=classroom, students=students)
-    return render_cards_pdf(cards=cards, class_name=classroom.name, join_code=classroom.join_code,
-                            site_url=site_url)
+    return students
 
 
 def student_revoke_card(*, student: Student) -> Student:

@@ -210,7 +210,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {},
+    "ENUM_NAME_OVERRIDES": {"ExportKindEnum": "games.models.Export.Kind"},
 }
 
 # --- Static files and the frontend build ----------------------------------------------------
@@ -262,5 +262,9 @@ CELERY_BEAT_SCHEDULE = {
     "nightly-class-reports": {
         "task": "games.tasks.build_nightly_reports",
         "schedule": crontab(hour=int(os.environ.get("NIGHTLY_REPORTS_HOUR", "2")), minute=0),
+    },
+    "clean-exports": {  # PDF exports kept a day, login cards an hour (games.services.exports)
+        "task": "games.tasks.clean_exports",
+        "schedule": crontab(minute=15),
     },
 }

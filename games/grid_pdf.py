@@ -1,4 +1,5 @@
-"""Fultiples grids for paper play: one grid per page, large numbers, the primes on top."""
+"""Fultiples grids for paper play: one grid per page, large numbers, the primes on top. Made by a job
+(games.services.exports), never by a web request: 5,000 grids take about 10 s of CPU."""
 
 from __future__ import annotations
 
@@ -9,16 +10,10 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from games.grid_words import primes_line
 from games.models import Board, BoardBatch
 
 MARGIN = 15 * mm
-
-
-def primes_line(primes: list[int]) -> str:
-    """'Based on the primes 2, 3, 7', as on the published grids."""
-    listed = [str(p) for p in primes]
-    joined = listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
-    return f"Based on the primes {joined}"
 
 
 def render_batch_pdf(batch: BoardBatch, boards: Iterable[Board]) -> Iterator[bytes]:

@@ -365,3 +365,48 @@ class FactTally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fact_a} x {self.fact_b} in class {self.classroom_id} on {self.day}: {self.attempts}"
+
+
+class Export(models.Model):
+    """A PDF made by a Celery job for its owner (games.services.exports): what it is made of, its
+    progress (done of total pages or cards), why it failed, and the file once it is ready. The web
+    process only creates the row and hands out the file; it never renders."""
+
+    class Kind(models.TextChoices):
+        BATCH_PDF = "batch_pdf", "Grids PDF"
+        REPORT_PDF = "report_pdf", "Report PDF"
+        CARDS_PDF = "cards_pdf", "Login cards PDF"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting"
+        RUNNING = "running", "Making"
+        DONE = "done", "Ready"
+        FAILED = "failed", "Failed"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="exports")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    batch = models.ForeignKey(BoardBatch, on_delete=models.CASCADE, null=True, blank=True, related_name="exports")
+    report = models.ForeignKey(Report, on_delete=models.CASCADE, null=True, blank=True, related_name="exports")
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, null=True, blank=True,
+                                  related_name="exports", help_text="Login cards: the class.")
+    students = models.JSONField(default=list, blank=True, help_text="Login cards: the students' ids.")
+    site_url = models.CharField(max_length=200, blank=True, help_text="Login cards: the address their QR codes open.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=1)
+    error = models.TextField(blank=True, help_text="Why it failed, in a sentence for the owner.")
+    file = models.FileField(upload_to="exports/", max_length=200, blank=True)
+    filename = models.CharField(max_length=120, help_text="The name the browser saves it under.")
+    size = models.PositiveBigIntegerField(default=0)
+    run = models.CharField(max_length=32, blank=True,
+                           help_text="The job run that may store the file; a duplicate run stores nothing.")
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    downloaded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["owner", "kind", "status"]), models.Index(fields=["created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.pk} ({self.status})"

@@ -5,10 +5,12 @@ task by its name through games/services/enqueue.py, whose names these tasks take
 
 from celery import shared_task
 
-from games.services import batches, reports
+from games.services import batches, exports, reports
 from games.services.enqueue import (
+    BUILD_EXPORT,
     BUILD_NIGHTLY_REPORTS,
     BUILD_REPORT,
+    CLEAN_EXPORTS,
     GENERATE_BATCH,
 )
 
@@ -26,3 +28,13 @@ def build_report(report_id: int) -> None:
 @shared_task(name=BUILD_NIGHTLY_REPORTS)
 def build_nightly_reports() -> None:
     reports.reports_nightly()
+
+
+@shared_task(name=BUILD_EXPORT, acks_late=True)
+def build_export(export_id: int) -> None:
+    exports.export_build(export_id=export_id)
+
+
+@shared_task(name=CLEAN_EXPORTS)
+def clean_exports() -> None:
+    exports.exports_clean()

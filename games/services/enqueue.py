@@ -15,8 +15,10 @@ from django.db import transaction
 GENERATE_BATCH = "games.tasks.generate_batch"
 BUILD_REPORT = "games.tasks.build_report"
 BUILD_NIGHTLY_REPORTS = "games.tasks.build_nightly_reports"
+BUILD_EXPORT = "games.tasks.build_export"
+CLEAN_EXPORTS = "games.tasks.clean_exports"
 
-TASK_NAMES = (GENERATE_BATCH, BUILD_REPORT, BUILD_NIGHTLY_REPORTS)
+TASK_NAMES = (GENERATE_BATCH, BUILD_REPORT, BUILD_NIGHTLY_REPORTS, BUILD_EXPORT, CLEAN_EXPORTS)
 
 
 def enqueue_on_commit(task_name: str, *args: int | str) -> None:

@@ -33,7 +33,7 @@ ENDPOINTS = [
     ("post", "/api/classes/{class}/regenerate-code/", None, {**TEACHER_ONLY, OWNER: 200}),
     ("get", "/api/classes/{class}/students/", None, {**TEACHER_ONLY, OWNER: 200}),
     ("post", "/api/classes/{class}/students/", {"names": "Zed"}, {**TEACHER_ONLY, OWNER: 201}),
-    ("post", "/api/classes/{class}/cards/", {}, {**TEACHER_ONLY, OWNER: 200}),
+    ("post", "/api/classes/{class}/cards/", {}, {**TEACHER_ONLY, OWNER: 202}),  # a job makes the PDF
     ("get", "/api/students/{student}/", None, {**TEACHER_ONLY, OWNER: 200}),
     ("patch", "/api/students/{student}/", {"last_name": "Ng"}, {**TEACHER_ONLY, OWNER: 200}),
     ("post", "/api/students/{student}/revoke-card/", None, {**TEACHER_ONLY, OWNER: 204}),

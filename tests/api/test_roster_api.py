@@ -6,6 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
 
+from games.services.exports import export_build
 from tests.conftest import client_for
 from tests.factories import StudentFactory
 
@@ -69,13 +70,16 @@ def test_import_without_a_file_is_a_clear_error(classroom):
     assert response.json()["error"]["code"] == "bad_file"
 
 
-def test_cards_pdf_for_new_students_then_nothing_left_to_print(classroom):
+def test_cards_pdf_for_new_students_then_nothing_left_to_print(classroom, settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path)
     client = client_for(classroom.teacher)
     client.post(f"/api/classes/{classroom.pk}/students/", {"names": "Ana Lopez\nBen\nCy Do"}, format="json")
-    response = client.post(f"/api/classes/{classroom.pk}/cards/", {}, format="json")
-    assert response.status_code == 200
+    export = client.post(f"/api/classes/{classroom.pk}/cards/", {}, format="json")
+    assert export.status_code == 202  # a job makes the PDF (tests/api/test_exports_api.py)
+    export_build(export_id=export.json()["id"])
+    response = client.get(f"/api/exports/{export.json()['id']}/file/")
     assert response["Content-Type"] == "application/pdf"
-    text = PdfReader(io.BytesIO(response.content)).pages[0].extract_text()
+    text = PdfReader(io.BytesIO(b"".join(response.streaming_content))).pages[0].extract_text()
     assert text.count("Class code:") == 3
     again = client.post(f"/api/classes/{classroom.pk}/cards/", {}, format="json")
     assert again.status_code == 400

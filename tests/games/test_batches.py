@@ -8,6 +8,7 @@ from games.engines.fultiples_grid import LEVELS
 from games.models import Board, BoardBatch
 from games.services import batches
 from games.services.assignments import assignment_create
+from games.services.exports import export_build
 from games.services.matches import match_quick
 from tests.conftest import client_for
 
@@ -99,17 +100,20 @@ def test_a_batch_for_another_game_or_teacher_is_refused(classroom, other_teacher
         assignment_create(classroom=classroom, game="fultiples", batch=batch)
 
 
-def test_batch_api_progress_preview_and_pdf(teacher, other_teacher):
+def test_batch_api_progress_preview_and_pdf(teacher, other_teacher, settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path)
     client = client_for(teacher)
     created = client.post("/api/batches/", {"count": 3, "level": "intermediate"}, format="json").json()
     assert (created["status"], created["done"], created["total"]) == ("pending", 0, 3)
     assert created["primes_line"] == "Based on the primes 2, 3 and 7"
-    assert client.get(f"/api/batches/{created['id']}/pdf/").status_code == 409
+    assert client.post(f"/api/batches/{created['id']}/pdf/").status_code == 409
     batches.batch_generate(batch_id=created["id"])
     assert client.get(f"/api/batches/{created['id']}/").json()["status"] == "done"
     preview = client.get(f"/api/batches/{created['id']}/boards/").json()
     assert [board["index"] for board in preview["results"]] == [0, 1, 2]
-    response = client.get(f"/api/batches/{created['id']}/pdf/")
+    export = client.post(f"/api/batches/{created['id']}/pdf/").json()
+    export_build(export_id=export["id"])  # the job makes it (tests/api/test_exports_api.py)
+    response = client.get(f"/api/exports/{export['id']}/file/")
     pdf = PdfReader(io.BytesIO(b"".join(response.streaming_content)))
     assert len(pdf.pages) == 3
     first_page = pdf.pages[0].extract_text()

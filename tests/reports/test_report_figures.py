@@ -133,7 +133,7 @@ def test_my_progress_lists_facts_mastered_and_to_practise(classroom, fixture):
     assert ben["practise"] == [[2, 3]]
 
 
-def test_report_api_build_read_and_export(classroom, fixture, django_capture_on_commit_callbacks):
+def test_report_api_build_read_and_export(classroom, fixture, django_capture_on_commit_callbacks, settings, tmp_path):
     import csv
     import io
 
@@ -159,12 +159,21 @@ def test_report_api_build_read_and_export(classroom, fixture, django_capture_on_
     students = client.get(f"/api/reports/{created['id']}/students.csv").content.decode().splitlines()
     assert students[0] == "Student,Matches,Minutes played,Answers,Right (%)"
     assert students[1].startswith("Ana L.,2,9.0,7,")
-    pdf = PdfReader(io.BytesIO(client.get(f"/api/reports/{created['id']}/pdf").content))
-    text = pdf.pages[0].extract_text()
+    from games.services.exports import export_build
+
+    settings.MEDIA_ROOT = str(tmp_path)
+
+    def pdf_of(report_id):  # asked for, made by the job, downloaded (tests/api/test_exports_api.py)
+        export = client.post(f"/api/reports/{report_id}/pdf").json()
+        export_build(export_id=export["id"])
+        response = client.get(f"/api/exports/{export['id']}/file/")
+        assert response["Content-Type"] == "application/pdf"
+        return PdfReader(io.BytesIO(b"".join(response.streaming_content)))
+
+    text = pdf_of(created["id"]).pages[0].extract_text()
     assert "Most missed facts" in text
     assert "7 x 8" in text
-    student_pdf = client.get(f"/api/reports/{ana['id']}/pdf")
-    assert student_pdf["Content-Type"] == "application/pdf"
+    assert "Ana L." in pdf_of(ana["id"]).pages[0].extract_text()
 
 
 @pytest.mark.parametrize("who", ["other_teacher", "student", "anonymous"])
@@ -198,8 +207,8 @@ def test_asking_again_while_a_report_builds_returns_the_same_build(classroom, fi
 
 @pytest.mark.parametrize("accuracy", [0.0, 0.3, 0.5, 0.7, 0.8, 0.87, 0.9, 0.96, 1.0])
 def test_the_pdf_grid_colours_each_band_on_the_one_scale(accuracy):
-    from games.reports.export import grid_cell
     from games.reports.heat_scale import bucket_of, scale
+    from games.reports.pdf import grid_cell
 
     text, background, text_colour = grid_cell({"accuracy": accuracy, "attempts": 10})
     bucket = bucket_of(accuracy)
@@ -212,7 +221,7 @@ def test_the_pdf_marks_a_fact_not_played_and_has_a_legend_and_no_internal_words(
 
     from pypdf import PdfReader
 
-    from games.reports.export import grid_cell, report_pdf
+    from games.reports.pdf import grid_cell, report_pdf
 
     assert grid_cell(None)[:2] == ("\u2013", None)  # an en dash
     report = build(classroom)

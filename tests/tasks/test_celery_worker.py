@@ -1,4 +1,4 @@
-"""A real Celery worker against the real broker (Redis) runs a batch and a report end to end."""
+"""A real Celery worker against the real broker (Redis) runs a batch, a report and a PDF export end to end."""
 
 import os
 import subprocess
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from games.models import BoardBatch, Report
-from games.services import batches, reports
+from games.models import BoardBatch, Export, Report
+from games.services import batches, exports, reports
 from tests.factories import StudentFactory
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -18,11 +18,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def worker(settings):
-    """`celery worker` in a child process, on the test database and the configured Redis broker."""
+def worker(settings, tmp_path):
+    """`celery worker` in a child process, on the test database and the configured Redis broker; its
+    exports go where this process reads them."""
     database = connection.settings_dict
     url = f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
-    env = {**os.environ, "DATABASE_URL": url}
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+    env = {**os.environ, "DATABASE_URL": url, "MEDIA_ROOT": settings.MEDIA_ROOT}
     process = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=warning",
          "--without-heartbeat", "--without-gossip", "--without-mingle", "-Q", "celery"],
@@ -67,6 +69,22 @@ def test_a_worker_builds_a_report(worker, classroom):
                     lambda value: value[0] in ("done", "failed"))
     assert seen[-1] == ("done", 4), seen
     assert Report.objects.filter(parent=report).count() == 3
+
+
+def test_a_worker_makes_a_batch_pdf_with_progress(worker, teacher):
+    batch = batches.batch_create(teacher=teacher, count=1500, level="advanced")
+    wait_for(lambda: BoardBatch.objects.values_list("status", flat=True).get(pk=batch.pk),
+             lambda value: value in ("done", "failed"))
+    batch.refresh_from_db()
+    export = exports.export_batch_pdf(owner=teacher, batch=batch)
+    seen = wait_for(lambda: Export.objects.values_list("status", "done").get(pk=export.pk),
+                    lambda value: value[0] in ("done", "failed"), timeout=120)
+    assert seen[-1] == ("done", 1500), Export.objects.get(pk=export.pk).error
+    assert any(0 < done < 1500 for _, done in seen), f"no progress seen between 0 and 1500: {seen}"
+    export.refresh_from_db()
+    download = exports.export_download(export=export)
+    assert download.file.read(5) == b"%PDF-"
+    assert download.size > 1500 * 1000
 
 
 def test_the_nightly_schedule_is_configured(settings):

@@ -264,10 +264,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The grids as a PDF for paper play, one per page */
-        get: operations["batches_pdf_retrieve"];
+        get?: never;
         put?: never;
-        post?: never;
+        /** Ask for the grids as a PDF, one per page: a job makes it (watch /api/exports/{id}/) */
+        post: operations["batches_pdf_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -527,7 +527,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Print login cards (issues new secrets for those students) */
+        /** Ask for login cards as a PDF: a job issues new secrets and makes it (api/exports.py) */
         post: operations["classes_cards_create"];
         delete?: never;
         options?: never;
@@ -546,6 +546,57 @@ export interface paths {
         put?: never;
         /** Give the class a new join code */
         post: operations["classes_regenerate_code_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{export_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A PDF export and its progress (`done` of `total`) */
+        get: operations["exports_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{export_id}/file/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a made PDF (409 while it is being made, 410 once no longer kept) */
+        get: operations["exports_file_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{export_id}/retry/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a failed PDF again (the same export) */
+        post: operations["exports_retry_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -883,7 +934,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export: facts.csv, students.csv or pdf */
+        /** Export: facts.csv or students.csv */
         get: operations["reports_facts.csv_retrieve"];
         put?: never;
         post?: never;
@@ -900,10 +951,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export: facts.csv, students.csv or pdf */
-        get: operations["reports_pdf_retrieve"];
+        get?: never;
         put?: never;
-        post?: never;
+        /** Ask for the report as a PDF: a job makes it (watch /api/exports/{id}/) */
+        post: operations["reports_pdf_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -917,7 +968,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export: facts.csv, students.csv or pdf */
+        /** Export: facts.csv or students.csv */
         get: operations["reports_students.csv_retrieve"];
         put?: never;
         post?: never;
@@ -1301,6 +1352,39 @@ export interface components {
         CurrentMatch: {
             match: unknown;
         };
+        Export: {
+            readonly id: number;
+            readonly kind: components["schemas"]["ExportKindEnum"];
+            readonly status: components["schemas"]["ExportStatusEnum"];
+            readonly done: number;
+            readonly total: number;
+            /** @description Why it failed, in a sentence for the owner. */
+            readonly error: string;
+            /** @description The name the browser saves it under. */
+            readonly filename: string;
+            readonly size: number;
+            /** @description Where to download the PDF once it is made; else null. */
+            readonly file_url: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date-time */
+            readonly finished_at: string | null;
+        };
+        /**
+         * @description * `batch_pdf` - Grids PDF
+         *     * `report_pdf` - Report PDF
+         *     * `cards_pdf` - Login cards PDF
+         * @enum {string}
+         */
+        ExportKindEnum: "batch_pdf" | "report_pdf" | "cards_pdf";
+        /**
+         * @description * `pending` - Waiting
+         *     * `running` - Making
+         *     * `done` - Ready
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        ExportStatusEnum: "pending" | "running" | "done" | "failed";
         FreeClassmate: {
             user_id: number;
             name: string;
@@ -2184,7 +2268,7 @@ export interface operations {
             };
         };
     };
-    batches_pdf_retrieve: {
+    batches_pdf_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -2201,7 +2285,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
                 };
             };
         };
@@ -2682,7 +2774,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
                 };
             };
         };
@@ -2705,6 +2805,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Classroom"];
+                };
+            };
+        };
+    };
+    exports_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                export_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+        };
+    };
+    exports_file_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                export_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    exports_retry_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                export_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
                 };
             };
         };
@@ -3099,12 +3270,11 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
-                    "application/pdf": string;
                 };
             };
         };
     };
-    reports_pdf_retrieve: {
+    reports_pdf_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -3120,8 +3290,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
-                    "application/pdf": string;
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
                 };
             };
         };
@@ -3143,7 +3320,6 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
-                    "application/pdf": string;
                 };
             };
         };

@@ -1,5 +1,5 @@
-"""The services start tasks by name and never import games.tasks: `lint-imports` (in `make lint`)
-keeps it so, and these tests show that it would catch a service that imported the tasks again."""
+"""Contracts `lint-imports` (in `make lint`) keeps: the services start tasks by name and never import
+games.tasks; the API never renders a PDF itself. These tests show it would catch either breach."""
 
 import shutil
 import subprocess
@@ -11,6 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 CONTRACT = "The domain never imports the Celery tasks (no import circle)"
+NO_PDF_IN_VIEWS = "The API never renders a PDF"
 
 
 def lint_imports(tree: Path) -> subprocess.CompletedProcess:
@@ -31,6 +32,7 @@ def test_the_contracts_hold_on_the_code_as_it_is(project_copy):
     result = lint_imports(project_copy)
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"{CONTRACT} KEPT" in result.stdout
+    assert f"{NO_PDF_IN_VIEWS} KEPT" in result.stdout
 
 
 @pytest.mark.parametrize("importer", ["games/services/batches.py", "games/services/reports.py"])
@@ -41,3 +43,14 @@ def test_a_service_that_imports_the_tasks_breaks_the_contract(project_copy, impo
     result = lint_imports(project_copy)
     assert result.returncode != 0
     assert f"{CONTRACT} BROKEN" in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize("renderer", ["from games.grid_pdf import render_batch_pdf",
+                                      "from classroom.cards import render_cards_pdf",
+                                      "from games.reports.pdf import report_pdf"])
+def test_a_view_that_renders_a_pdf_breaks_the_contract(project_copy, renderer):
+    view = project_copy / "api" / "batches.py"
+    view.write_text(view.read_text() + f"\n{renderer}  # noqa\n")
+    result = lint_imports(project_copy)
+    assert result.returncode != 0
+    assert f"{NO_PDF_IN_VIEWS} BROKEN" in result.stdout, result.stdout
