@@ -153,6 +153,8 @@ else:
         "control_folder": str(_broker_dir / "control"),
         "store_processed": False,
     }
+# One queue per deployment sharing a Redis database: the browser tests give each live server its own.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -74,8 +74,23 @@ def classroom_with_students(base_url: str, names: list[str]) -> tuple[ApiClient,
                                                  "password": "a-long-pass-2026"})
     klass = teacher.request("POST", "/api/classes/", {"name": "Room 1"})
     teacher.request("POST", f"/api/classes/{klass['id']}/students/", {"names": "\n".join(names)})
-    pdf = teacher.request("POST", f"/api/classes/{klass['id']}/cards/", {}, raw=True)
-    return teacher, klass, picture_sequences(pdf)
+    return teacher, klass, picture_sequences(print_cards(teacher, klass))
+
+
+def print_cards(teacher: ApiClient, klass: dict, students: list[int] | None = None, timeout: float = 60) -> bytes:
+    """The login-card PDF, as the page gets it: asked for, made by the server's worker, downloaded."""
+    import time
+
+    body = {"students": students} if students is not None else {}
+    export = teacher.request("POST", f"/api/classes/{klass['id']}/cards/", body)
+    deadline = time.monotonic() + timeout
+    while export["status"] not in ("done", "failed"):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the login cards were not made within {timeout} s: {export}")
+        time.sleep(0.1)
+        export = teacher.request("GET", f"/api/exports/{export['id']}/")
+    assert export["status"] == "done", export["error"]
+    return teacher.request("GET", export["file_url"], raw=True)
 
 
 def sign_in_student(base_url: str, klass: dict, display_name: str, pictures: list[str]) -> ApiClient:

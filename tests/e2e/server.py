@@ -33,9 +33,10 @@ class LiveServer:
     _drop: object = None
 
     @classmethod
-    def start(cls, ports: int = 1, worker: bool = False, sqlite: bool = False) -> tuple[LiveServer, list[str]]:
-        """`ports` server processes (and a Celery worker); on PostgreSQL when DATABASE_URL names it,
-        unless `sqlite` asks for what `make run` uses (SQLite, the in-memory channel layer)."""
+    def start(cls, ports: int = 1, worker: bool = True, sqlite: bool = False) -> tuple[LiveServer, list[str]]:
+        """`ports` server processes and, as `make run` has, a Celery worker (it makes the PDFs: login
+        cards, grids, reports); on PostgreSQL when DATABASE_URL names it, unless `sqlite` asks for what
+        `make run` uses (SQLite, the in-memory channel layer, the filesystem broker)."""
         server = cls()
         server.env = server._environment(sqlite=sqlite)
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
@@ -99,6 +100,9 @@ class LiveServer:
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "TEACHER_LOGIN_RATE": "1000/min",
             "LOG_LEVEL": "WARNING",
+            # Its own Celery queue: live servers of one test run share a Redis database, and a worker
+            # must never take a job of another server's database.
+            "CELERY_QUEUE": f"mpg-e2e-{uuid.uuid4().hex[:10]}",
         })
         database_url = os.environ.get("DATABASE_URL", "")
         if database_url.startswith("postgres"):

@@ -1,5 +1,6 @@
-"""Browser tests of the background jobs: a batch of 200 grids with its progress bar and PDF, and a
-report that shows a mistake a child made in a match. A Celery worker runs beside the server."""
+"""Browser tests of the background jobs: a batch of 200 grids with its progress bar and its PDF (made
+by a job too, asked for from the keyboard), and a report that shows a mistake a child made in a match.
+A Celery worker runs beside the server."""
 
 import io
 import json
@@ -16,7 +17,7 @@ from tests.e2e.server import LiveServer
 
 @pytest.fixture(scope="module")
 def server_with_worker():
-    server, (url,) = LiveServer.start(worker=True)
+    server, (url,) = LiveServer.start()
     yield url
     server.stop()
 
@@ -44,11 +45,18 @@ def test_a_batch_of_200_grids_fills_its_bar_and_prints_200_pages(teacher_page):
     expect(bar).to_have_attribute("aria-valuenow", "200", timeout=60_000)
     expect(bar).to_have_attribute("aria-valuemax", "200")
     expect(page.get_by_text("200 grids ready")).to_be_visible()
+    button = page.get_by_role("button", name="Download PDF").first
+    button.focus()
     with page.expect_download(timeout=60_000) as download:
-        page.get_by_role("button", name="Download PDF").first.click()
+        page.keyboard.press("Enter")  # asks for the PDF; a job makes it; the page downloads it when made
+    assert download.value.suggested_filename.startswith("fultiples-grids-")
     pdf = PdfReader(io.BytesIO(download.value.path().read_bytes()))
     assert len(pdf.pages) == 200
     assert "Based on the primes 2, 3 and 7" in pdf.pages[0].extract_text()
+    expect(page.get_by_role("status").filter(has_text=f"downloaded as {download.value.suggested_filename}")
+           ).to_have_count(1)  # what a screen reader hears
+    expect(page.get_by_role("button", name="Save again")).to_be_visible()
+    expect(page.get_by_role("button", name="Download PDF").first).to_be_focused()  # the keyboard stays put
 
 
 def free_cells(view: dict) -> list[tuple[int, int, int]]:

@@ -9,7 +9,6 @@ import type {
   AssignmentPatch,
   Batch,
   BotLevel,
-  CardsRequest,
   Challenge,
   ClassLive,
   ComputerMatchRequest,
@@ -96,12 +95,7 @@ export function importStudents(classId: number, file: File, commit: boolean): Pr
   return request<ImportResult>("POST", `/api/classes/${classId}/students/import/`, { form });
 }
 
-/** Login cards as a PDF. Without `students`, cards for everyone who has none. */
-export const printCards = (classId: number, students?: number[]): Promise<DownloadedFile> =>
-  requestFile("POST", `/api/classes/${classId}/cards/`, "login-cards.pdf", {
-    json: (students ? { students } : {}) satisfies CardsRequest,
-    accept: "application/pdf, application/json;q=0.9",
-  });
+// Login cards: a PDF made by a job, asked for with requestCards (api/exports.ts).
 
 // --- students ---------------------------------------------------------------
 

@@ -50,10 +50,6 @@ export const deleteGridBatch = (id: number) => request<void>("DELETE", `/api/bat
 export const listBatchBoards = (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
   request<Page<GridBoard>>("GET", `/api/batches/${enc(id)}/boards/?page=${page}&page_size=${pageSize}`, { signal });
 
-/** The grids as a PDF, one per page (409 while the batch is not done). */
-export const downloadBatchPdf = (id: number): Promise<DownloadedFile> =>
-  requestFile("GET", `/api/batches/${enc(id)}/pdf/`, `fultiples-grids-${id}.pdf`);
-
 // --- reports -----------------------------------------------------------------
 
 /** A built report's period, or "live": the last two hours, computed when asked (never built). */
@@ -266,10 +262,11 @@ export const allClassesReport = (filters: ReportFilters, signal?: AbortSignal) =
     { signal },
   );
 
-export type ReportExport = "facts.csv" | "students.csv" | "pdf";
+/** The CSV files, written by the request itself; the PDF is made by a job (api/exports.ts requestReportPdf). */
+export type ReportExport = "facts.csv" | "students.csv";
 
 export const downloadReport = (id: number, kind: ReportExport): Promise<DownloadedFile> =>
-  requestFile("GET", `/api/reports/${enc(id)}/${kind}`, kind === "pdf" ? `report-${id}.pdf` : `report-${id}-${kind}`);
+  requestFile("GET", `/api/reports/${enc(id)}/${kind}`, `report-${id}-${kind}`);
 
 // --- a student's own progress ------------------------------------------------------
 

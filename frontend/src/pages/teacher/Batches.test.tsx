@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
+import type { ExportJob } from "../../api/exports";
 import type { GridBatch } from "../../api/reports";
 import { resetGamesCache } from "../../api/endpoints";
 import { apiError, json, mockFetch as mockApi, type Call } from "../../test/fetchMock";
@@ -29,6 +30,7 @@ beforeEach(() => {
 const mockFetch = (routes: Parameters<typeof mockApi>[0]) => mockApi({ "GET /api/games/": () => json(200, GAMES), ...routes });
 
 const POLL = 25;
+const TITLE = "Intermediate grids (5,000)";
 
 function batch(over: Partial<GridBatch> = {}): GridBatch {
   return {
@@ -51,15 +53,40 @@ function batch(over: Partial<GridBatch> = {}): GridBatch {
   };
 }
 
+function exportJob(over: Partial<ExportJob> = {}): ExportJob {
+  return {
+    id: 31,
+    kind: "batch_pdf",
+    status: "pending",
+    done: 0,
+    total: 5000,
+    error: "",
+    filename: "fultiples-grids-7.pdf",
+    size: 0,
+    file_url: null,
+    created_at: "2025-03-03T10:00:00Z",
+    finished_at: null,
+    ...over,
+  };
+}
+
 const page = (results: GridBatch[]) => json(200, { count: results.length, next: null, previous: null, results });
 
 function renderPage() {
   return render(
     <MemoryRouter>
-      <BatchesPage pollMs={POLL} />
+      <BatchesPage pollMs={POLL} exportPollMs={POLL} />
     </MemoryRouter>,
   );
 }
+
+/** The alert (role="alert") whose text matches, once there is one. */
+const alertSaying = (text: RegExp) =>
+  eventually(() => {
+    const found = screen.getAllByRole("alert").find((el) => text.test(el.textContent ?? ""));
+    if (!found) throw new Error(`no alert says ${text}`);
+    return found;
+  });
 
 const gets = (calls: Call[], path: string) => calls.filter((c) => c.method === "GET" && c.path === path).length;
 
@@ -218,28 +245,103 @@ describe("batch list", () => {
     expect(calls.some((c) => c.path === "/api/batches/7/boards/?page=2&page_size=4")).toBe(true);
   });
 
-  it("downloads the PDF with a busy state, and deletes after confirming", async () => {
-    let release: () => void = () => {};
+  it("asks for the PDF, shows the job's real progress, then downloads it", async () => {
+    let job = exportJob({ status: "pending", done: 0 });
     const calls = mockFetch({
       "GET /api/batches/": () => page([batch({ status: "done", done: 5000 })]),
-      "GET /api/batches/7/pdf/": () =>
-        new Promise<Response>((resolve) => {
-          release = () =>
-            resolve(new Response("%PDF", { status: 200, headers: { "Content-Disposition": 'attachment; filename="g.pdf"' } }));
-        }),
-      "DELETE /api/batches/7/": () => json(204, null),
+      "POST /api/batches/7/pdf/": () => json(202, job),
+      "GET /api/exports/31/": () => json(200, job),
+      "GET /api/exports/31/file/": () =>
+        new Response("%PDF", { status: 200, headers: { "Content-Disposition": 'attachment; filename="fultiples-grids-7.pdf"' } }),
+    });
+    stubBlobUrls();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderPage();
+    const button = await screen.findByRole("button", { name: /Download PDF/ });
+    await user.click(button);
+
+    // The button says what happens and keeps the keyboard focus (aria-disabled, not disabled).
+    await eventually(() => expect(button.textContent).toBe("Making the PDF…"));
+    expect(button.getAttribute("aria-disabled")).toBe("true");
+    expect((button as HTMLButtonElement).disabled).toBe(false); // a disabled button would drop the focus
+    expect(document.activeElement).toBe(button);
+    const bar = await screen.findByRole("progressbar", { name: `Making the PDF of ${TITLE}` });
+    expect(screen.getAllByRole("status").map((el) => el.textContent)).toContain(`Making the PDF of ${TITLE}…`);
+    await screen.findByText("Waiting to start…");
+
+    job = exportJob({ status: "running", done: 1250 });
+    await eventually(() => expect(bar.getAttribute("aria-valuenow")).toBe("1250"));
+    expect(bar.getAttribute("aria-valuemax")).toBe("5000");
+    expect(bar.getAttribute("aria-valuetext")).toBe("1,250 of 5,000 pages");
+    expect(click).not.toHaveBeenCalled();
+
+    job = exportJob({ status: "done", done: 5000, file_url: "/api/exports/31/file/" });
+    await screen.findByRole("button", { name: /Save again/ });
+    expect(screen.getAllByRole("status").map((el) => el.textContent)).toContain(
+      `The PDF of ${TITLE}: downloaded as fultiples-grids-7.pdf.`,
+    );
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("progressbar", { name: /Making the PDF/ })).toBeNull();
+    expect(button.textContent).toMatch(/^Download PDF/);
+    expect(calls.filter((c) => c.method === "POST" && c.path === "/api/batches/7/pdf/")).toHaveLength(1);
+    expect(gets(calls, "/api/exports/31/file/")).toBe(1);
+
+    await user.click(screen.getByRole("button", { name: /Save again/ }));
+    expect(click).toHaveBeenCalledTimes(2);
+    expect(gets(calls, "/api/exports/31/file/")).toBe(1); // the copy in memory, not a new download
+  });
+
+  it("says why the PDF failed and makes it again on the same export", async () => {
+    let job = exportJob({ status: "running", done: 10 });
+    const calls = mockFetch({
+      "GET /api/batches/": () => page([batch({ status: "done", done: 5000 })]),
+      "POST /api/batches/7/pdf/": () => json(202, job),
+      "GET /api/exports/31/": () => json(200, job),
+      "POST /api/exports/31/retry/": () => {
+        job = exportJob({ status: "pending", done: 0 });
+        return json(202, job);
+      },
+      "GET /api/exports/31/file/": () => new Response("%PDF", { status: 200 }),
     });
     stubBlobUrls();
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: /Download PDF/ }));
-    expect(await screen.findByRole("button", { name: "Preparing the PDF…" })).toBeTruthy();
-    release();
-    await screen.findByRole("button", { name: /Download PDF/ });
-    expect(click).toHaveBeenCalled();
+    await screen.findByRole("progressbar", { name: /Making the PDF/ });
+    job = exportJob({ status: "failed", done: 10, error: "The PDF could not be made (OSError: No space left on device). Try again." });
+    const alert = await alertSaying(/No space left on device/);
+    expect(screen.queryByRole("progressbar", { name: /Making the PDF/ })).toBeNull();
 
-    await user.click(screen.getByRole("button", { name: /^Delete/ }));
+    await user.click(within(alert).getByRole("button", { name: /Try again/ }));
+    await eventually(() => expect(calls.some((c) => c.method === "POST" && c.path === "/api/exports/31/retry/")).toBe(true));
+    job = exportJob({ status: "done", done: 5000, file_url: "/api/exports/31/file/" });
+    await screen.findByRole("button", { name: /Save again/ });
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(screen.queryAllByRole("alert").filter((el) => el.textContent)).toEqual([]);
+  });
+
+  it("shows the server's sentence when the PDF cannot be asked for", async () => {
+    mockFetch({
+      "GET /api/batches/": () => page([batch({ status: "done", done: 5000 })]),
+      "POST /api/batches/7/pdf/": () => apiError(409, "not_ready", "The grids are not ready yet."),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: /Download PDF/ }));
+    const alert = await alertSaying(/^The grids are not ready yet\.$/);
+    expect(within(alert).queryByRole("button")).toBeNull(); // nothing to retry: the button asks again
+  });
+
+  it("deletes after confirming", async () => {
+    const calls = mockFetch({
+      "GET /api/batches/": () => page([batch({ status: "done", done: 5000 })]),
+      "DELETE /api/batches/7/": () => json(204, null),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: /^Delete/ }));
     const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("button", { name: "Delete grids" }));
     await screen.findByText("No grids yet. Make your first batch above.");

@@ -7,7 +7,6 @@ import {
   BATCH_MAX,
   createGridBatch,
   deleteGridBatch,
-  downloadBatchPdf,
   getGridBatch,
   listBatchBoards,
   listGridBatches,
@@ -19,7 +18,10 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Dialog } from "../../components/Dialog";
 import { Button, Field, FormError, toApiError, useAction, useFocusFirstInvalid } from "../../components/forms";
 import { Page } from "../../components/Page";
-import { saveFile } from "../../lib/download";
+import { requestBatchPdf } from "../../api/exports";
+import { ExportButton } from "../../components/ExportButton";
+import { ExportStatus } from "../../components/ExportStatus";
+import { EXPORT_POLL_MS, useExport } from "../../lib/useExport";
 import { formatTime } from "../../lib/format";
 import type { Game } from "../../api/types";
 import { useGameDefinition } from "../../games/definitions";
@@ -66,7 +68,7 @@ export function batchProgressText(b: Pick<GridBatch, "done" | "total">): string 
 
 type DialogState = { kind: "delete"; batch: GridBatch } | { kind: "preview"; batch: GridBatch } | null;
 
-export function BatchesPage({ pollMs = POLL_MS }: { pollMs?: number }) {
+export function BatchesPage({ pollMs = POLL_MS, exportPollMs = EXPORT_POLL_MS }: { pollMs?: number; exportPollMs?: number }) {
   const [dialog, setDialog] = useState<DialogState>(null);
   const [notice, setNotice] = useState("");
   const [alertText, setAlertText] = useState("");
@@ -148,7 +150,7 @@ export function BatchesPage({ pollMs = POLL_MS }: { pollMs?: number }) {
                   setAlertText("");
                   setNotice(`${batchTitle(after, fultiples)}: trying again.`);
                 }}
-                onNotice={setNotice}
+                exportPollMs={exportPollMs}
                 onPreview={() => setDialog({ kind: "preview", batch: b })}
                 onDelete={() => setDialog({ kind: "delete", batch: b })}
               />
@@ -343,25 +345,22 @@ function BatchForm({ fultiples, onCreated }: { fultiples: Game; onCreated: (b: G
 function BatchItem({
   batch: b,
   onChanged,
-  onNotice,
+  exportPollMs,
   onPreview,
   onDelete,
 }: {
   batch: GridBatch;
   onChanged: (b: GridBatch) => void;
-  onNotice: (text: string) => void;
+  exportPollMs: number;
   onPreview: () => void;
   onDelete: () => void;
 }) {
   const { game: fultiples } = useGameDefinition("fultiples");
   const title = batchTitle(b, fultiples);
   const retry = useAction(async () => onChanged(await retryGridBatch(b.id)));
-  const pdf = useAction(async () => {
-    saveFile(await downloadBatchPdf(b.id));
-    onNotice(`The PDF of ${title} is downloading.`);
-  });
+  const pdf = useExport({ pollMs: exportPollMs }); // ExportStatus below announces its progress and the download
   const headingId = useId();
-  const err = retry.error ?? pdf.error;
+  const err = retry.error;
 
   return (
     <li className="card rep-batch" aria-labelledby={headingId}>
@@ -400,15 +399,16 @@ function BatchItem({
             <Button onClick={onPreview}>
               Preview<span className="sr-only"> {title}</span>
             </Button>
-            <Button variant="primary" onClick={() => void pdf.run()} busy={pdf.busy} busyLabel="Preparing the PDF…">
+            <ExportButton exp={pdf} ask={() => requestBatchPdf(b.id)} workingLabel="Making the PDF…">
               Download PDF<span className="sr-only"> of {title}</span>
-            </Button>
+            </ExportButton>
           </>
         )}
         <Button variant="danger" onClick={onDelete}>
           Delete<span className="sr-only"> {title}</span>
         </Button>
       </div>
+      {b.status === "done" && <ExportStatus exp={pdf} what={`the PDF of ${title}`} />}
     </li>
   );
 }

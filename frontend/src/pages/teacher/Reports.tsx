@@ -24,6 +24,10 @@ import { Button, FormError, toApiError, useAction } from "../../components/forms
 import { Page } from "../../components/Page";
 import { FilterFields, REPORT_GAMES, gameLabel } from "../../reports/FilterFields";
 import { saveFile } from "../../lib/download";
+import { useExport } from "../../lib/useExport";
+import { requestReportPdf } from "../../api/exports";
+import { ExportButton } from "../../components/ExportButton";
+import { ExportStatus } from "../../components/ExportStatus";
 import { formatTime, plural } from "../../lib/format";
 import { formatCount, formatPercent } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
@@ -269,6 +273,7 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
   const classData = data && isClassData(data) ? data : null;
   const totals = data && "totals" in data ? data.totals : null;
 
+  const pdf = useExport();
   const exportButton = (kind: ReportExport, label: string) => (
     <Button
       onClick={() => {
@@ -278,7 +283,6 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
       busy={exporter.busy && exporting === kind}
       disabled={exporter.busy && exporting !== kind}
       busyLabel="Preparing…"
-      variant={kind === "pdf" ? "primary" : "secondary"}
     >
       {label}
     </Button>
@@ -314,10 +318,13 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
           <div className="actions rep-exports">
             {exportButton("facts.csv", "Facts (CSV)")}
             {classData && exportButton("students.csv", "Students (CSV)")}
-            {exportButton("pdf", "Print PDF")}
+            <ExportButton exp={pdf} ask={() => requestReportPdf(report.id)} workingLabel="Making the PDF…">
+              Print PDF
+            </ExportButton>
           </div>
         )}
         <FormError error={exporter.error} />
+        {report.period !== "live" && <ExportStatus exp={pdf} what="the report's PDF" />}
       </section>
 
       {!data ? (

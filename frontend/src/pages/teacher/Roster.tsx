@@ -7,7 +7,6 @@ import {
   exportStudent,
   getClass,
   listStudents,
-  printCards,
   revokeCard,
   unlockStudent,
   updateClass,
@@ -19,6 +18,10 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Button, Field, FormError, TextArea, toApiError, useAction, useFocusFirstInvalid } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { saveFile } from "../../lib/download";
+import { useExport } from "../../lib/useExport";
+import { requestCards } from "../../api/exports";
+import { ExportButton } from "../../components/ExportButton";
+import { ExportStatus } from "../../components/ExportStatus";
 import { formatTime, isLocked, plural } from "../../lib/format";
 import { ClassNav } from "./ClassNav";
 import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
@@ -70,12 +73,8 @@ export function RosterPage() {
   const patchStudent = (sid: number, patch: Partial<Student>) =>
     setStudents((ss) => ss?.map((s) => (s.id === sid ? { ...s, ...patch } : s)) ?? null);
 
-  const print = useAction(async (ids?: number[]) => {
-    if (!klass) return;
-    saveFile(await printCards(klass.id, ids));
-    setNotice("Your login cards are downloading. Open the PDF to print them.");
-    await reloadStudents();
-  });
+  const cards = useExport({ onSaved: () => void reloadStudents() }); // ExportStatus announces the download
+  const print = (ids?: number[]) => (klass ? cards.start(() => requestCards(klass.id, ids)) : Promise.resolve());
 
   if (loadError && !klass) {
     return <ClassLoadFailed error={loadError} what="the class" />;
@@ -141,12 +140,12 @@ export function RosterPage() {
                   <StudentRow
                     key={s.id}
                     student={s}
-                    printBusy={print.busy}
+                    printBusy={cards.working}
                     onSaved={(u) => {
                       patchStudent(u.id, u);
                       setNotice(`Saved ${u.display_name}.`);
                     }}
-                    onPrint={() => (s.has_card ? setDialog({ kind: "reissue", students: [s] }) : void print.run([s.id]))}
+                    onPrint={() => (s.has_card ? setDialog({ kind: "reissue", students: [s] }) : void print([s.id]))}
                     onRevoke={() => setDialog({ kind: "revoke", student: s })}
                     onRemove={() => setDialog({ kind: "remove", student: s })}
                     onUnlocked={() => {
@@ -164,17 +163,17 @@ export function RosterPage() {
       <section aria-labelledby="cards-heading" className="card">
         <h2 id="cards-heading">Login cards</h2>
         <p>Each card shows the class code, the student's name, their picture password and a QR code that signs them in.</p>
-        <FormError error={print.error} />
         <div className="actions">
-          <Button variant="primary" disabled={withoutCard.length === 0} busy={print.busy} busyLabel="Making cards…" onClick={() => void print.run()}>
+          <ExportButton exp={cards} ask={() => requestCards(klass.id)} disabled={withoutCard.length === 0} workingLabel="Making cards…">
             {withoutCard.length === 0 ? "Every student has a card" : `Print cards for ${plural(withoutCard.length, "student")} without one`}
-          </Button>
+          </ExportButton>
           {klass.sign_in_mode === "password" && withoutPassword.some((s) => s.has_card) && (
             <Button onClick={() => setDialog({ kind: "reissue", students: withoutPassword.filter((s) => s.has_card) })}>
               Reprint cards for {plural(withoutPassword.filter((s) => s.has_card).length, "student")} without a typed password
             </Button>
           )}
         </div>
+        <ExportStatus exp={cards} what="the login cards" />
       </section>
 
       <section aria-labelledby="add-heading">
@@ -234,7 +233,7 @@ export function RosterPage() {
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             const ids = dialog.students.map((s) => s.id);
-            await print.run(ids);
+            await print(ids);
           }}
         >
           <p>

@@ -1,0 +1,99 @@
+import { useCallback, useRef, useState } from "react";
+import { downloadExport, getExport, retryExport, type ExportJob } from "../api/exports";
+import type { DownloadedFile } from "../api/http";
+import { toApiError } from "../components/forms";
+import { usePollWhile } from "../reports/usePollWhile";
+import { saveFile } from "./download";
+
+/** How often a PDF being made is checked. */
+export const EXPORT_POLL_MS = 500;
+
+export type ExportState =
+  | { phase: "idle" }
+  | { phase: "asking" }
+  | { phase: "making"; job: ExportJob }
+  | { phase: "downloading"; job: ExportJob }
+  | { phase: "saved"; job: ExportJob; file: DownloadedFile }
+  | { phase: "failed"; job: ExportJob | null; message: string };
+
+/**
+ * A PDF made by a background job: `start(ask)` asks for it (ask resolves to the export), the hook
+ * watches its progress, downloads the file when it is made and hands it to the browser. A failure
+ * (the request, the job or the download) ends in phase "failed" with its message; `retry` makes a
+ * failed export again on the same id, `saveAgain` saves the downloaded file once more (login cards
+ * are handed out once, so the copy in memory is the only other one).
+ */
+export function useExport({
+  onSaved,
+  pollMs = EXPORT_POLL_MS,
+}: { onSaved?: (job: ExportJob, file: DownloadedFile) => void; pollMs?: number } = {}) {
+  const [state, setState] = useState<ExportState>({ phase: "idle" });
+  const working = state.phase === "asking" || state.phase === "making" || state.phase === "downloading";
+  const workingRef = useRef(false);
+  workingRef.current = working;
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
+
+  const fetchFile = useCallback(async (job: ExportJob) => {
+    setState({ phase: "downloading", job });
+    try {
+      const file = await downloadExport(job);
+      saveFile(file);
+      setState({ phase: "saved", job, file });
+      onSavedRef.current?.(job, file);
+    } catch (err) {
+      setState({ phase: "failed", job: null, message: toApiError(err).message });
+    }
+  }, []);
+
+  const follow = useCallback(
+    async (job: ExportJob) => {
+      if (job.status === "done") await fetchFile(job);
+      else if (job.status === "failed") setState({ phase: "failed", job, message: job.error || "The PDF could not be made." });
+      else setState({ phase: "making", job });
+    },
+    [fetchFile],
+  );
+
+  const start = useCallback(
+    async (ask: () => Promise<ExportJob>) => {
+      if (workingRef.current) return;
+      workingRef.current = true;
+      setState({ phase: "asking" });
+      try {
+        await follow(await ask());
+      } catch (err) {
+        setState({ phase: "failed", job: null, message: toApiError(err).message });
+      }
+    },
+    [follow],
+  );
+
+  const making = state.phase === "making" ? state.job : null;
+  usePollWhile(
+    making !== null,
+    async (signal) => {
+      if (!making) return false;
+      const job = await getExport(making.id, signal);
+      if (signal.aborted) return false;
+      await follow(job);
+      return job.status === "pending" || job.status === "running";
+    },
+    pollMs,
+    making?.id ?? null,
+  );
+
+  const retry = useCallback(async () => {
+    if (state.phase !== "failed" || !state.job) return;
+    const id = state.job.id;
+    await start(() => retryExport(id));
+  }, [state, start]);
+
+  const saveAgain = useCallback(() => {
+    if (state.phase === "saved") saveFile(state.file);
+  }, [state]);
+
+  return { state, working, start, retry, saveAgain };
+}
+
+export type ExportHandle = ReturnType<typeof useExport>;
