@@ -504,7 +504,7 @@ def run_lesson(classes: int, args: argparse.Namespace) -> Result:
     cpu: dict[str, dict[str, float]] = {}
     server, urls = LiveServer.start(ports=2)
     try:
-        server_pids = {process.pid for process in server.processes}
+        server_pids = {process.pid for process in server.processes if process not in server.workers}
         started = time.perf_counter()
         with ThreadPoolExecutor(max_workers=args.setup_workers) as pool:
             rooms = list(pool.map(lambda number: set_up_room(number, urls), range(classes)))

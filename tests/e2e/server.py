@@ -29,7 +29,8 @@ class LiveServer:
     """Migrates a new database and serves the app; `stop()` ends it and drops the database."""
 
     env: dict = field(default_factory=dict)
-    processes: list = field(default_factory=list)
+    processes: list = field(default_factory=list)  # servers and workers, stopped together
+    workers: list = field(default_factory=list)
     _drop: object = None
 
     @classmethod
@@ -49,10 +50,12 @@ class LiveServer:
     def start_worker(self) -> None:
         """A Celery worker on the same database and broker (Redis, or the filesystem broker in VAR_DIR)."""
         log = open(Path(self.env["VAR_DIR"]) / "worker.log", "w")  # noqa: SIM115 - kept open for the child
-        self.processes.append(subprocess.Popen(
+        worker = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=threads", "--concurrency=2",
              "--loglevel=warning", "--without-heartbeat", "--without-gossip", "--without-mingle"],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT))
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        self.processes.append(worker)
+        self.workers.append(worker)
 
     def serve(self, port: int) -> str:
         log = open(Path(self.env["VAR_DIR"]) / f"uvicorn-{port}.log", "w")  # noqa: SIM115 - kept open for the child
