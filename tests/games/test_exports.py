@@ -183,6 +183,9 @@ def test_login_cards_issue_their_secrets_in_the_job_and_are_handed_out_once(clas
     export = exports.export_cards_pdf(owner=teacher, classroom=classroom, students=students,
                                       site_url="http://school.test/")
     assert not Student.objects.filter(classroom=classroom).exclude(card_token_hash="").exists()
+    same = exports.export_cards_pdf(owner=teacher, classroom=classroom, students=students[::-1],
+                                    site_url="http://school.test/")
+    assert same.pk == export.pk  # a second click while it is made shows the same progress
 
     made = exports.export_build(export_id=export.pk)
 
