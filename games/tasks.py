@@ -5,7 +5,7 @@ task by its name through games/services/enqueue.py, whose names these tasks take
 
 from celery import shared_task
 
-from games.services import batches, exports, reports
+from games.services import batches, export_build, exports, reports
 from games.services.enqueue import (
     BUILD_EXPORT,
     BUILD_NIGHTLY_REPORTS,
@@ -32,7 +32,7 @@ def build_nightly_reports() -> None:
 
 @shared_task(name=BUILD_EXPORT, acks_late=True)
 def build_export(export_id: int) -> None:
-    exports.export_build(export_id=export_id)
+    export_build.export_build(export_id=export_id)
 
 
 @shared_task(name=CLEAN_EXPORTS)

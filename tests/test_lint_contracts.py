@@ -18,6 +18,11 @@ WRONG_IMPORTS = [
     ("games/bots/__init__.py", "import classroom.models", "Bots use only the engines"),
     ("games/services/moves.py", "import api.errors", "Domain does not depend on the API shell"),
     ("games/services/matches.py", "from games.realtime import consumers", "do not depend on the socket layer"),
+    ("games/services/batches.py", "from games.tasks import generate_batch", "no import circle"),
+    ("games/services/reports.py", "import games.tasks", "no import circle"),
+    ("api/batches.py", "from games.grid_pdf import render_batch_pdf", "The API never renders a PDF"),
+    ("api/classes.py", "from classroom.cards import render_cards_pdf", "The API never renders a PDF"),
+    ("api/reports.py", "from games.services.export_build import export_build", "The API never renders a PDF"),
 ]
 
 

@@ -1,5 +1,6 @@
-"""PDF exports: asked for by a web request, made by a Celery job with its progress on the row,
-downloaded by their owner when ready, cleaned up after a while.
+"""PDF exports: asked for by a web request, made by a Celery job with its progress on the row
+(games/services/export_build.py, which the web process never imports), downloaded by their owner
+when ready, cleaned up after a while.
 
 Every PDF goes this way, small or large, so a web process never renders one (5,000 grids take
 about 10 s of CPU; a class's login cards about 7 ms a card). A request answers at once with the
@@ -13,18 +14,12 @@ file is handed out once and then deleted, and an undownloaded one is deleted aft
 
 from __future__ import annotations
 
-import logging
-import secrets
-import tempfile
-import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from io import BytesIO
 from typing import BinaryIO
 
-from django.core.files import File
 from django.core.files.storage import default_storage
-from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -32,14 +27,10 @@ from classroom.errors import ServiceError
 from classroom.models import Classroom, Student, User
 from games.models import BoardBatch, Export, Report
 from games.services.enqueue import BUILD_EXPORT, enqueue_on_commit
-from games.services.export_kinds import ExportFailed, Job, prepare
-
-logger = logging.getLogger(__name__)
 
 KEEP = timedelta(hours=24)  # a made PDF can be downloaded again for a day
 CARDS_KEEP = timedelta(hours=1)  # login cards hold sign-in secrets: one download, or an hour at most
 REUSE_WHILE_MAKING = timedelta(minutes=10)  # a second click while one is being made shows the same progress
-PROGRESS_EVERY_S = 0.5  # how often a job writes its progress (and at the end)
 FOLDER = "exports"
 ACTIVE = (Export.Status.PENDING, Export.Status.RUNNING)
 
@@ -50,10 +41,6 @@ class NotReady(ServiceError):
 
 class Gone(ServiceError):
     status = 410
-
-
-class Superseded(Exception):
-    """Another run of the job took the export over, or the export was deleted: stop quietly."""
 
 
 def exports_of(user: User) -> QuerySet[Export]:
@@ -115,75 +102,6 @@ def export_retry(*, export: Export) -> Export:
     enqueue_on_commit(BUILD_EXPORT, export.pk)
     export.refresh_from_db()
     return export
-
-
-# --- making it (Celery job) ---------------------------------------------------------------------
-class _ProgressWriter:
-    """Writes `done` at most every PROGRESS_EVERY_S and at the end; raises Superseded when the run lost
-    the export (so a duplicate run stops drawing)."""
-
-    def __init__(self, export_id: int, run: str, total: int) -> None:
-        self.export_id, self.run, self.total = export_id, run, total
-        self.written_at = 0.0
-
-    def __call__(self, done: int) -> None:
-        now = time.monotonic()
-        if done < self.total and now - self.written_at < PROGRESS_EVERY_S:
-            return
-        self.written_at = now
-        if not Export.objects.filter(pk=self.export_id, run=self.run).update(done=min(done, self.total)):
-            raise Superseded
-
-
-def export_build(*, export_id: int) -> Export | None:
-    """Make the PDF of a waiting (or interrupted) export and store it. Idempotent: a made, failed or
-    deleted export is left as it is, and of two runs at once only the later one stores a file."""
-    run = secrets.token_hex(8)
-    claimed = Export.objects.filter(pk=export_id, status__in=ACTIVE).update(
-        status=Export.Status.RUNNING, run=run, done=0, error="")
-    if not claimed:
-        return Export.objects.filter(pk=export_id).first()
-    job = None
-    try:
-        with transaction.atomic():
-            export = Export.objects.select_for_update().filter(pk=export_id, run=run).first()
-            if export is None:
-                raise Superseded
-            job = prepare(export)
-            Export.objects.filter(pk=export_id).update(total=job.total)
-        name, size = _render_and_store(export_id, run, job)
-    except Superseded:
-        return Export.objects.filter(pk=export_id).first()
-    except ExportFailed as failure:
-        _fail(export_id, run, failure.message)
-        return Export.objects.filter(pk=export_id).first()
-    except Exception as error:
-        logger.exception("export %s failed", export_id)
-        message = f"The PDF could not be made ({type(error).__name__}: {error}). Try again; if it fails again, " \
-                  f"tell whoever runs Multiplayground."
-        if job is not None and job.issued_secrets:
-            message += " The students' old cards no longer work: print their cards again."
-        _fail(export_id, run, message)
-        raise
-    stored = Export.objects.filter(pk=export_id, run=run).update(
-        status=Export.Status.DONE, done=job.total, file=name, size=size, finished_at=timezone.now())
-    if not stored:  # another run took it over meanwhile (or it was deleted): its file is the one kept
-        default_storage.delete(name)
-    return Export.objects.filter(pk=export_id).first()
-
-
-def _render_and_store(export_id: int, run: str, job: Job) -> tuple[str, int]:
-    with tempfile.TemporaryFile() as out:
-        job.render(out, _ProgressWriter(export_id, run, job.total))
-        size = out.tell()
-        out.seek(0)
-        name = default_storage.save(f"{FOLDER}/{export_id}-{run}.pdf", File(out))
-    return name, size
-
-
-def _fail(export_id: int, run: str, message: str) -> None:
-    Export.objects.filter(pk=export_id, run=run).update(status=Export.Status.FAILED, error=message[:1000],
-                                                        finished_at=timezone.now())
 
 
 # --- downloading it (web request) ---------------------------------------------------------------

@@ -6,7 +6,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from games.services import batches, export_kinds, exports, reports
+from games.services import batches, export_kinds, reports
+from games.services.export_build import export_build
 from tests.conftest import client_for
 from tests.factories import StudentFactory, TeacherFactory
 
@@ -53,7 +54,7 @@ def test_asking_for_a_batch_pdf_answers_202_and_renders_nothing(teacher, batch, 
 def test_the_owner_watches_the_progress_then_downloads_the_pdf(teacher, batch):
     client = client_for(teacher)
     export_id = client.post(f"/api/batches/{batch.pk}/pdf/").json()["id"]
-    exports.export_build(export_id=export_id)  # what the worker does
+    export_build(export_id=export_id)  # what the worker does
     status = client.get(f"/api/exports/{export_id}/").json()
     assert (status["status"], status["done"], status["total"]) == ("done", 4, 4)
     assert status["file_url"] == f"/api/exports/{export_id}/file/"
@@ -76,7 +77,7 @@ def test_a_batch_that_is_not_made_yet_answers_409(teacher):
 @pytest.mark.parametrize(("who", "code"), [("other_teacher", 404), ("student", 403), ("anonymous", 401)])
 def test_only_the_owner_sees_downloads_or_retries_an_export(teacher, batch, classroom, who, code):
     export_id = client_for(teacher).post(f"/api/batches/{batch.pk}/pdf/").json()["id"]
-    exports.export_build(export_id=export_id)
+    export_build(export_id=export_id)
     user = {"other_teacher": TeacherFactory(), "student": StudentFactory(classroom=classroom).user,
             "anonymous": None}[who]
     client = client_for(user)
@@ -91,14 +92,14 @@ def test_a_failed_export_says_why_and_is_retried_on_the_same_id(teacher, batch, 
     export_id = client.post(f"/api/batches/{batch.pk}/pdf/").json()["id"]
     monkeypatch.setattr(export_kinds, "render_batch_pdf", lambda *a: (_ for _ in ()).throw(ValueError("broken font")))
     with pytest.raises(ValueError, match="broken font"):
-        exports.export_build(export_id=export_id)
+        export_build(export_id=export_id)
     failed = client.get(f"/api/exports/{export_id}/").json()
     assert failed["status"] == "failed"
     assert "broken font" in failed["error"]
     monkeypatch.undo()
     retried = client.post(f"/api/exports/{export_id}/retry/")
     assert (retried.status_code, retried.json()["id"], retried.json()["status"]) == (202, export_id, "pending")
-    exports.export_build(export_id=export_id)
+    export_build(export_id=export_id)
     assert client.get(f"/api/exports/{export_id}/").json()["status"] == "done"
     assert client.post(f"/api/exports/{export_id}/retry/").status_code == 400
 
@@ -111,7 +112,7 @@ def test_login_cards_are_asked_for_made_by_the_job_and_downloaded_once(classroom
     body = response.json()
     assert (body["kind"], body["total"], body["filename"]) == ("cards_pdf", 3, f"login-cards-{classroom.join_code}.pdf")
     no_rendering.undo()
-    exports.export_build(export_id=body["id"])
+    export_build(export_id=body["id"])
     pdf = client.get(f"/api/exports/{body['id']}/file/")
     assert pdf.status_code == 200
     assert PdfReader(io.BytesIO(b"".join(pdf.streaming_content))).pages[0].extract_text().count("Class code:") == 3
@@ -130,7 +131,7 @@ def test_a_report_pdf_is_asked_for_and_downloaded(classroom, no_rendering):
     response = client.post(f"/api/reports/{report.pk}/pdf")
     assert response.status_code == 202
     no_rendering.undo()
-    exports.export_build(export_id=response.json()["id"])
+    export_build(export_id=response.json()["id"])
     pdf = client.get(f"/api/exports/{response.json()['id']}/file/")
     assert pdf["Content-Type"] == "application/pdf"
     assert "multiplication facts" in PdfReader(io.BytesIO(b"".join(pdf.streaming_content))).pages[0].extract_text()

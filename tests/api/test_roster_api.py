@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from pypdf import PdfReader
 
-from games.services.exports import export_build
+from games.services.export_build import export_build
 from tests.conftest import client_for
 from tests.factories import StudentFactory
 

@@ -8,7 +8,7 @@ from games.engines.fultiples_grid import LEVELS
 from games.models import Board, BoardBatch
 from games.services import batches
 from games.services.assignments import assignment_create
-from games.services.exports import export_build
+from games.services.export_build import export_build
 from games.services.matches import match_quick
 from tests.conftest import client_for
 

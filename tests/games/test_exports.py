@@ -16,7 +16,8 @@ from pypdf import PdfReader
 
 from classroom.models import Student
 from games.models import Export
-from games.services import batches, export_kinds, exports, reports
+from games.services import batches, export_build, export_kinds, exports, reports
+from games.services.export_build import export_build as build
 from tests.factories import ClassroomFactory, StudentFactory
 
 pytestmark = pytest.mark.django_db
@@ -41,14 +42,14 @@ def made_batch(teacher):
 def progress_seen(monkeypatch):
     """Every `done` the job writes, read back from the row as the page would."""
     seen: list[int] = []
-    monkeypatch.setattr(exports, "PROGRESS_EVERY_S", 0)
-    original = exports._ProgressWriter.__call__
+    monkeypatch.setattr(export_build, "PROGRESS_EVERY_S", 0)
+    original = export_build._ProgressWriter.__call__
 
     def recording(self, done):
         original(self, done)
         seen.append(Export.objects.get(pk=self.export_id).done)
 
-    monkeypatch.setattr(exports._ProgressWriter, "__call__", recording)
+    monkeypatch.setattr(export_build._ProgressWriter, "__call__", recording)
     return seen
 
 
@@ -72,7 +73,7 @@ def test_a_batch_pdf_is_made_by_the_job_with_progress_and_a_page_per_grid(teache
     assert len(jobs) == 1  # the web request only asks; the job renders
     assert not export.file
 
-    made = exports.export_build(export_id=export.pk)
+    made = build(export_id=export.pk)
 
     assert progress_seen == [1, 2, 3, 4, 5, 6, 7]
     assert (made.status, made.done, made.total, made.error) == ("done", 7, 7, "")
@@ -84,8 +85,8 @@ def test_a_batch_pdf_is_made_by_the_job_with_progress_and_a_page_per_grid(teache
 
 def test_running_the_job_again_makes_no_second_file(teacher, made_batch, media):
     export = exports.export_batch_pdf(owner=teacher, batch=made_batch())
-    first = exports.export_build(export_id=export.pk)
-    again = exports.export_build(export_id=export.pk)  # a redelivered message
+    first = build(export_id=export.pk)
+    again = build(export_id=export.pk)  # a redelivered message
     assert again.file.name == first.file.name
     assert stored_files(media) == [Path(first.file.name).name]
     assert Export.objects.count() == 1
@@ -96,8 +97,8 @@ def test_of_two_runs_at_once_only_the_later_stores_its_file(teacher, made_batch,
     """A duplicate delivery runs to the end while the first run draws (the first stops at its next
     progress write) or after the first drew its last page (the first's file is not recorded)."""
     export = exports.export_batch_pdf(owner=teacher, batch=made_batch(5))
-    monkeypatch.setattr(exports, "PROGRESS_EVERY_S", 0)
-    original = exports._ProgressWriter.__call__
+    monkeypatch.setattr(export_build, "PROGRESS_EVERY_S", 0)
+    original = export_build._ProgressWriter.__call__
     started = []
     first_run_writes_after = []
 
@@ -109,12 +110,12 @@ def test_of_two_runs_at_once_only_the_later_stores_its_file(teacher, made_batch,
             original(self, done)
         if due and not started:
             started.append(True)
-            exports.export_build(export_id=export.pk)  # the duplicate, to the end
+            build(export_id=export.pk)  # the duplicate, to the end
         if not (due and when == "after its last page"):
             original(self, done)
 
-    monkeypatch.setattr(exports._ProgressWriter, "__call__", second_run_meanwhile)
-    result = exports.export_build(export_id=export.pk)
+    monkeypatch.setattr(export_build._ProgressWriter, "__call__", second_run_meanwhile)
+    result = build(export_id=export.pk)
     assert result.status == "done"
     assert stored_files(media) == [Path(result.file.name).name]
     assert pdf_text(result)[0] == 5
@@ -126,7 +127,7 @@ def test_a_second_request_while_it_is_made_shows_the_same_export_and_a_made_one_
     batch = made_batch()
     export = exports.export_batch_pdf(owner=teacher, batch=batch)
     assert exports.export_batch_pdf(owner=teacher, batch=batch).pk == export.pk
-    exports.export_build(export_id=export.pk)
+    build(export_id=export.pk)
     assert exports.export_batch_pdf(owner=teacher, batch=batch).pk == export.pk  # the grids never change
 
 
@@ -144,7 +145,7 @@ def test_a_failure_says_why_and_a_retry_makes_it_on_the_same_row(teacher, made_b
 
     monkeypatch.setattr(export_kinds, "render_batch_pdf", broken)
     with pytest.raises(OSError, match="No space"):
-        exports.export_build(export_id=export.pk)
+        build(export_id=export.pk)
     export.refresh_from_db()
     assert export.status == "failed"
     assert export.error.startswith("The PDF could not be made (OSError: No space left on device). Try again")
@@ -155,7 +156,7 @@ def test_a_failure_says_why_and_a_retry_makes_it_on_the_same_row(teacher, made_b
     monkeypatch.undo()
     retried = exports.export_retry(export=export)
     assert (retried.pk, retried.status, retried.error) == (export.pk, "pending", "")
-    assert exports.export_build(export_id=export.pk).status == "done"
+    assert build(export_id=export.pk).status == "done"
     with pytest.raises(Exception, match="Only a PDF that failed"):
         exports.export_retry(export=retried)
 
@@ -165,7 +166,7 @@ def test_grids_that_stopped_being_ready_fail_with_a_sentence(teacher, made_batch
     export = exports.export_batch_pdf(owner=teacher, batch=batch)
     batch.status = batch.Status.FAILED
     batch.save()
-    made = exports.export_build(export_id=export.pk)
+    made = build(export_id=export.pk)
     assert made.status == "failed"
     assert made.error == "The grids are not all made yet: wait until they are, then download the PDF again."
 
@@ -173,7 +174,7 @@ def test_grids_that_stopped_being_ready_fail_with_a_sentence(teacher, made_batch
 def test_a_deleted_export_is_left_alone_by_its_job(teacher, made_batch, media):
     export = exports.export_batch_pdf(owner=teacher, batch=made_batch())
     export.delete()
-    assert exports.export_build(export_id=export.pk) is None
+    assert build(export_id=export.pk) is None
     assert stored_files(media) == []
 
 
@@ -187,7 +188,7 @@ def test_login_cards_issue_their_secrets_in_the_job_and_are_handed_out_once(clas
                                     site_url="http://school.test/")
     assert same.pk == export.pk  # a second click while it is made shows the same progress
 
-    made = exports.export_build(export_id=export.pk)
+    made = build(export_id=export.pk)
 
     assert progress_seen == list(range(1, 11))
     assert Student.objects.filter(classroom=classroom, card_token_hash="").count() == 0
@@ -212,7 +213,7 @@ def test_a_report_pdf_escapes_the_names_people_typed(teacher):
     StudentFactory(classroom=classroom)
     report = reports.report_build(report_id=reports.report_request(classroom=classroom, period="7d").pk)
     export = exports.export_report_pdf(owner=teacher, report=report)
-    made = exports.export_build(export_id=export.pk)
+    made = build(export_id=export.pk)
     assert made.status == "done", made.error
     _, text = pdf_text(made)
     assert "Year 3 <b>& 4</b>" in text
@@ -220,11 +221,11 @@ def test_a_report_pdf_escapes_the_names_people_typed(teacher):
 
 def test_old_exports_and_stray_files_are_cleaned_up(teacher, classroom, made_batch, media):
     batch = made_batch()
-    old = exports.export_build(export_id=exports.export_batch_pdf(owner=teacher, batch=batch).pk)
+    old = build(export_id=exports.export_batch_pdf(owner=teacher, batch=batch).pk)
     Export.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(hours=25))
-    fresh = exports.export_build(export_id=exports.export_batch_pdf(owner=teacher, batch=batch).pk)
+    fresh = build(export_id=exports.export_batch_pdf(owner=teacher, batch=batch).pk)
     student = StudentFactory(classroom=classroom)
-    cards = exports.export_build(export_id=exports.export_cards_pdf(
+    cards = build(export_id=exports.export_cards_pdf(
         owner=teacher, classroom=classroom, students=[student], site_url="http://x/").pk)
     Export.objects.filter(pk=cards.pk).update(created_at=timezone.now() - timedelta(minutes=61))
     stray = default_storage.save("exports/lost-run.pdf", ContentFile(b"%PDF-"))

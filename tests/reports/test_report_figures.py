@@ -159,7 +159,7 @@ def test_report_api_build_read_and_export(classroom, fixture, django_capture_on_
     students = client.get(f"/api/reports/{created['id']}/students.csv").content.decode().splitlines()
     assert students[0] == "Student,Matches,Minutes played,Answers,Right (%)"
     assert students[1].startswith("Ana L.,2,9.0,7,")
-    from games.services.exports import export_build
+    from games.services.export_build import export_build
 
     settings.MEDIA_ROOT = str(tmp_path)
 

@@ -1414,7 +1414,7 @@ export interface components {
         GameEnum: "fultiples" | "four_in_a_row" | "multiplin" | "stepping_divisors";
         GameOption: {
             name: string;
-            kind: components["schemas"]["KindEnum"];
+            kind: components["schemas"]["GameOptionKindEnum"];
             /** @description As the assignment form shows it. */
             label: string;
             /** @description The option inside a sentence: 'the board size'. */
@@ -1433,6 +1433,15 @@ export interface components {
             /** @description The assignment form offers it. */
             in_form: boolean;
         };
+        /**
+         * @description * `integer` - integer
+         *     * `boolean` - boolean
+         *     * `choice` - choice
+         *     * `integer_list` - integer_list
+         *     * `data` - data
+         * @enum {string}
+         */
+        GameOptionKindEnum: "integer" | "boolean" | "choice" | "integer_list" | "data";
         HintRule: {
             /** @description The rule the board implements. */
             rule: string;
@@ -1451,15 +1460,6 @@ export interface components {
             display_name: string;
             problems: string[];
         };
-        /**
-         * @description * `integer` - integer
-         *     * `boolean` - boolean
-         *     * `choice` - choice
-         *     * `integer_list` - integer_list
-         *     * `data` - data
-         * @enum {string}
-         */
-        KindEnum: "integer" | "boolean" | "choice" | "integer_list" | "data";
         /**
          * @description * `beginner` - beginner
          *     * `intermediate` - intermediate
