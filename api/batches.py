@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from api.exports import EXPORT_STARTED, export_response
 from api.permissions import IsTeacher
-from games.grid_words import primes_line
+from games import selectors
 from games.models import Board, BoardBatch
 from games.services import batches as service
 from games.services import exports
@@ -26,7 +26,7 @@ class BatchSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_primes_line(self, batch) -> str:
-        return primes_line(batch.primes)
+        return service.primes_line(batch.primes)
 
 
 class NewBatchSerializer(serializers.Serializer):
@@ -56,7 +56,7 @@ class BatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Dest
     queryset = BoardBatch.objects.none()  # for the schema; requests use get_queryset
 
     def get_queryset(self):
-        return BoardBatch.objects.filter(teacher=self.request.user)
+        return selectors.batches_of_teacher(self.request.user)
 
     @extend_schema(request=NewBatchSerializer, responses={201: BatchSerializer}, summary="Generate N grids")
     def create(self, request):
@@ -76,7 +76,7 @@ class BatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Dest
     @extend_schema(responses=BoardSerializer(many=True), summary="Preview grids (paginated)")
     @action(detail=True, methods=["get"])
     def boards(self, request, pk=None):
-        page = self.paginate_queryset(Board.objects.filter(batch=self.get_object()).order_by("index"))
+        page = self.paginate_queryset(selectors.boards_of_batch(self.get_object()))
         return self.get_paginated_response(BoardSerializer(page, many=True).data)
 
     @extend_schema(request=None, responses=EXPORT_STARTED,

@@ -14,8 +14,8 @@ from rest_framework.views import APIView
 from api.exports import EXPORT_STARTED, export_response
 from api.permissions import IsStudent, IsTeacher
 from classroom.permissions import classrooms_managed_by, students_managed_by
+from games import selectors
 from games.models import Report
-from games.reports.export import facts_csv, report_title, students_csv
 from games.services import exports
 from games.services import reports as service
 
@@ -32,7 +32,7 @@ class ReportSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_title(self, report) -> str:
-        return report_title(report)
+        return service.report_title(report)
 
 
 class NewReportSerializer(serializers.Serializer):
@@ -44,7 +44,7 @@ FILTERS = [OpenApiParameter("period", str, enum=list(service.PERIODS)), OpenApiP
 
 
 def reports_of(user):
-    return Report.objects.filter(classroom__teacher=user).select_related("classroom", "student")
+    return selectors.reports_of_teacher(user)
 
 
 class ClassReportsView(APIView):
@@ -145,7 +145,7 @@ class ReportExportView(APIView):
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR}, summary="Export: facts.csv or students.csv")
     def get(self, request, report_id: int):
         report = get_object_or_404(reports_of(request.user), pk=report_id, status=Report.Status.DONE)
-        body = facts_csv(report) if self.kind == "facts.csv" else students_csv(report)
+        body = service.report_csv(report=report, kind=self.kind)
         response = HttpResponse(body, content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="report-{report.pk}-{self.kind}"'
         return response

@@ -11,7 +11,7 @@ from classroom.errors import ServiceError
 from classroom.models import Classroom, User
 from classroom.permissions import is_acting
 from games.engines import DEFINITIONS, ENGINES
-from games.models import Assignment, Match, Seat
+from games.models import Assignment, Board, BoardBatch, Match, Report, Seat
 from games.permissions import (
     assignments_for_student,
     assignments_managed_by,
@@ -256,3 +256,16 @@ def due_match_ids(*, now_ms: int, limit: int = 100) -> list[int]:
     """Active matches whose deadline, computer turn or idle take-over is due (the scheduler's sweep)."""
     return list(Match.objects.filter(status=Match.Status.ACTIVE, next_due_ms__lte=now_ms)
                 .order_by("next_due_ms").values_list("pk", flat=True)[:limit])
+
+
+def reports_of_teacher(user) -> QuerySet[Report]:
+    """The stored reports of a teacher's classes (class and student reports)."""
+    return Report.objects.filter(classroom__teacher=user).select_related("classroom", "student")
+
+
+def batches_of_teacher(user) -> QuerySet[BoardBatch]:
+    return BoardBatch.objects.filter(teacher=user)
+
+
+def boards_of_batch(batch: BoardBatch) -> QuerySet[Board]:
+    return Board.objects.filter(batch=batch).order_by("index")

@@ -23,6 +23,9 @@ WRONG_IMPORTS = [
     ("api/batches.py", "from games.grid_pdf import render_batch_pdf", "The API never renders a PDF"),
     ("api/classes.py", "from classroom.cards import render_cards_pdf", "The API never renders a PDF"),
     ("api/reports.py", "from games.services.export_build import export_build", "The API never renders a PDF"),
+    ("api/reports.py", "from games.reports.queries import fact_table", "only through services, selectors"),
+    ("games/realtime/consumers.py", "from games.engines import get_engine", "only through services, selectors"),
+    ("games/tasks.py", "from classroom import roster", "only through services, selectors"),
 ]
 
 

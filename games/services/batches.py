@@ -10,6 +10,7 @@ from django.utils import timezone
 from classroom.errors import ServiceError
 from classroom.models import User
 from games.engines.fultiples_grid import LEVELS, GridOptionError, check_grid_options, generate_grid
+from games.grid_words import primes_line as primes_line  # a batch's title, for the API
 from games.models import Assignment, Board, BoardBatch
 from games.services.enqueue import GENERATE_BATCH, enqueue_on_commit
 
@@ -107,3 +108,4 @@ def next_board_for(assignment: Assignment) -> dict | None:
     index = (assignment.next_board - 1) % batch.total
     board = Board.objects.get(batch=batch, index=index)
     return {"board": board.grid, "primes": batch.primes}
+

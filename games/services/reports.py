@@ -11,6 +11,8 @@ from classroom.models import Classroom, Student, User
 from games.engines import ENGINES
 from games.models import Report
 from games.reports import build
+from games.reports.export import facts_csv, students_csv
+from games.reports.export import report_title as report_title  # a report's title, for the API
 from games.reports.queries import Scope, commonest_mistake_per_fact, fact_table
 from games.services.enqueue import BUILD_REPORT, enqueue_on_commit
 
@@ -140,3 +142,9 @@ def my_progress(*, user: User) -> dict:
     scope = Scope(classroom_id=student.classroom_id, start=None, end=timezone.now() + timedelta(seconds=1),
                   student_user_id=user.pk)
     return build.progress_summary(fact_table(scope), commonest_mistake_per_fact(scope))
+
+
+def report_csv(*, report: Report, kind: str) -> str:
+    """A stored report's fact table ("facts.csv") or student table ("students.csv"), in words."""
+    return facts_csv(report) if kind == "facts.csv" else students_csv(report)
+
