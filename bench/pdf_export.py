@@ -4,20 +4,24 @@
 
 Starts the app as the browser tests do (tests/e2e/server.py: one uvicorn process and a Celery worker,
 on a fresh database: PostgreSQL and Redis when DATABASE_URL and REDIS_URL are set, else what
-`make run` uses: SQLite and the filesystem broker; --sqlite forces that). A teacher makes a batch of
+`make run` uses: SQLite and the filesystem broker; --sqlite forces that); the worker runs at nice 10,
+as `make run` and docker-compose.yml start it. A teacher makes a batch of
 --grids grids (a job, not measured), then:
 
 1. before: for --before seconds, GET /healthz (a database round trip) and GET /api/auth/me/ (the
    session and the user) one after the other on one kept-alive connection each, timed;
 2. during: the teacher asks for the batch's PDF (POST /api/batches/<id>/pdf/ answers 202 at once) and,
    until the export is "done", the same two requests go on being timed, with the export's status
-   read every half second as the page does.
+   read every half second as the page does;
+3. after: --before seconds more, as in 1, to tell the job's effect from a change of the machine's
+   load (this machine is shared: compare during with both).
 
 Prints p50, p95 and max of each endpoint before and during, how long the PDF took, the progress
 seen, and the PDF's size and pages. Before the exports, the web process rendered this PDF itself
 (GET /api/batches/<id>/pdf/, 11.6 s), and GET /healthz meanwhile went from p50 2.3 / p95 3.6 /
-max 73 ms to p50 15.7 / p95 155 / max 217 ms on SQLite; now a worker renders it and the web
-process only answers the status. Everything it sends goes to
+max 73 ms to p50 15.7 / p95 155 / max 217 ms on SQLite (a quiet machine; under a load average of 8,
+from 2.1 / 8.9 / 172 to 11.7 / 81.5 / 352 ms); now a worker renders it and the web process only
+answers the status. Everything it sends goes to
 127.0.0.1; every loop is bounded (--timeout).
 """
 
@@ -136,6 +140,10 @@ def main() -> int:
         if export["status"] != "done":
             raise SystemExit(f"the PDF failed: {export['error']}")
         pdf = teacher.request("GET", export["file_url"], raw=True)
+        started = time.monotonic()
+        while time.monotonic() - started < args.before:
+            sample()
+        after = {name: timer.take() for name, timer in timers.items()}
     finally:
         server.stop()
 
@@ -152,11 +160,11 @@ def main() -> int:
     print(f"progress seen by the page (every 0.5 s): {json.dumps(sorted(set(progress)))}")
     print(f"\n{'latency, ms':24} {'':6} {'n':>6} {'p50':>8} {'p95':>8} {'max':>8}")
     for name in timers:
-        for label, figures_of in (("before", before), ("during", during)):
+        for label, figures_of in (("before", before), ("during", during), ("after", after)):
             samples, errors = figures_of[name]
             line = f"{name:24} {label:6} {figures(samples)}"
             print(line + (f"   {errors} failed" if errors else ""))
-    failed = sum(errors for _, errors in [*before.values(), *during.values()])
+    failed = sum(errors for _, errors in [*before.values(), *during.values(), *after.values()])
     return 1 if failed else 0
 
 

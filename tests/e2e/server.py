@@ -48,11 +48,12 @@ class LiveServer:
         return server, urls
 
     def start_worker(self) -> None:
-        """A Celery worker on the same database and broker (Redis, or the filesystem broker in VAR_DIR)."""
+        """A Celery worker on the same database and broker (Redis, or the filesystem broker in VAR_DIR), at a
+        lower CPU priority than the servers, as `make run` and docker-compose.yml start it."""
         log = open(Path(self.env["VAR_DIR"]) / "worker.log", "w")  # noqa: SIM115 - kept open for the child
         worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=threads", "--concurrency=2",
-             "--loglevel=warning", "--without-heartbeat", "--without-gossip", "--without-mingle"],
+            ["nice", "-n", "10", sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=threads",
+             "--concurrency=2", "--loglevel=warning", "--without-heartbeat", "--without-gossip", "--without-mingle"],
             cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         self.processes.append(worker)
         self.workers.append(worker)
