@@ -97,6 +97,12 @@ def copy_state(value: Any) -> Any:
     return value
 
 
+def _shown(name: Any) -> str:
+    """A name a player sent, quoted and cut short for a refusal's message."""
+    text = repr(name)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def require(condition: bool, code: str, message: str) -> None:
     """Raise IllegalAction(code, message) unless condition holds."""
     if not condition:
@@ -197,10 +203,15 @@ class Engine(ABC):
     def check_seat(self, state: State, seat: Any) -> None:
         require(is_int(seat) and 0 <= seat < state["players"], "bad_action", "no such seat")
 
-    def check_action_shape(self, action: Any) -> str:
+    def check_action_shape(self, action: Any, fields: dict[str, frozenset[str]]) -> str:
+        """The action's type, once the action is an object of a type this game knows (`fields`: each
+        type's fields, "type" included) carrying no field that type does not take; else bad_action."""
         require(isinstance(action, dict), "bad_action", "an action is an object")
         kind = action.get("type")
         require(isinstance(kind, str), "bad_action", "an action needs a type")
+        require(kind in fields, "bad_action", f"unknown action type {_shown(kind)}; this game has {', '.join(fields)}")
+        extra = sorted(_shown(name) for name in action if name not in fields[kind])
+        require(not extra, "bad_action", f"{kind} does not take {', '.join(extra)}")
         return kind
 
     def to_move(self, state: State) -> list[int]:

@@ -35,6 +35,7 @@ DRAW = 2
 STALEMATE_DISCARDS = 6
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 TARGET_SCORE = DEFINITION.option("target_score")
+ACTION_FIELDS = {"play": frozenset({"type", "cards", "values", "cell"}), "discard": frozenset({"type", "cards"})}
 
 
 def standard_products() -> list[int]:
@@ -241,45 +242,49 @@ class FourInARow(Engine):
         events: list[dict] = []
         current = self._advance(state, now_ms, events)
         require(current["result"] is None, "game_over", "the game is over")
-        kind = self.check_action_shape(action)
-        require(kind in ("play", "discard"), "bad_action", f"unknown action type {kind!r}")
+        # Refusal order (README, "The games and their rule engines"): the action's form, whose turn,
+        # then the cards (and their values), then the square.
+        kind = self.check_action_shape(action, ACTION_FIELDS)
+        first, second = self._card_indices(action)
+        if kind == "play":
+            markers = current["markers"]
+            row, col = cell_of(action, len(markers), len(markers[0]))
+            values = self._value_claims(action)
         require(current["turn"] == seat, "not_your_turn", "it is not your turn")
         hand = current["hands"][seat]
-        first, second = self._cards_of(action, hand)
+        require(0 <= first < len(hand) and 0 <= second < len(hand), "bad_card", "no such card in your hand")
+        require(first != second, "bad_card", "choose two different cards")
         if kind == "discard":
             return self._discard(current, seat, first, second, now_ms, events)
-        markers = current["markers"]
-        row, col = cell_of(action, len(markers), len(markers[0]))
+        a, b = self._values_of(values, hand[first], hand[second])
         require(markers[row][col] is None, "cell_taken", "that square already has a marker")
-        a, b = self._values_of(action, hand[first], hand[second])
         return self._play(current, seat, first, second, a, b, row, col, now_ms, events)
 
     @staticmethod
-    def _cards_of(action: Action, hand: list) -> tuple[int, int]:
+    def _card_indices(action: Action) -> tuple[int, int]:
         cards = action.get("cards")
         require(
             isinstance(cards, list) and len(cards) == 2 and all(is_int(i) for i in cards),
             "bad_action",
             "cards must be two hand indices",
         )
-        first, second = cards
-        require(
-            0 <= first < len(hand) and 0 <= second < len(hand),
-            "bad_card",
-            "no such card in your hand",
-        )
-        require(first != second, "bad_card", "choose two different cards")
-        return first, second
+        return cards[0], cards[1]
 
     @staticmethod
-    def _values_of(action: Action, card_a: int | str, card_b: int | str) -> tuple[int, int]:
+    def _value_claims(action: Action) -> list:
+        """The play's `values` as sent: two numbers (or nulls), or [None, None] when left out."""
         values = action.get("values")
         if values is None:
-            values = [None, None]
+            return [None, None]
         require(isinstance(values, list) and len(values) == 2, "bad_action", "values must be two numbers")
+        require(all(value is None or is_int(value) for value in values), "bad_action",
+                "a card value must be a number")
+        return values
+
+    @staticmethod
+    def _values_of(values: list, card_a: int | str, card_b: int | str) -> tuple[int, int]:
         out = []
         for card, value in zip((card_a, card_b), values, strict=True):
-            require(value is None or is_int(value), "bad_action", "a card value must be a number")
             if card == WILD:
                 require(value is not None, "bad_card", "give the wild card a value from 2 to 9")
                 require(2 <= value <= 9, "bad_card", "a wild card is worth 2 to 9")

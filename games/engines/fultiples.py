@@ -37,6 +37,7 @@ OPTION_KEYS = DEFINITION.option_names
 MAX_TIME_LIMIT_S = 24 * 3600
 WIN_LENGTH = 5
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+ACTION_FIELDS = {"mark": frozenset({"type", "cell"})}
 
 
 def related(a: int, b: int) -> bool:
@@ -177,8 +178,7 @@ class Fultiples(Engine):
         state, events = self._due(state, now_ms)
         self.check_seat(state, seat)
         require(state["result"] is None, "game_over", "the game is over")
-        kind = self.check_action_shape(action)
-        require(kind == "mark", "bad_action", f"unknown action {kind!r}; Fultiples has only 'mark'")
+        self.check_action_shape(action, ACTION_FIELDS)
         board = state["board"]
         row, col = cell_of(action, len(board), len(board[0]))
         require(seat == state["turn"], "not_your_turn", "it is not your turn")

@@ -33,7 +33,6 @@ from typing import Any
 from games.engines.base import (
     Action,
     Engine,
-    IllegalAction,
     Outcome,
     Rng,
     State,
@@ -47,6 +46,7 @@ from games.engines.multiplin_definition import DEFINITION
 TABLE_SLOTS = 8
 FACTOR_CARDS = [value for value in range(1, 11) for _ in range(4)]
 PRODUCT_CARDS = [a * b for a in range(1, 11) for b in range(a, 11)]
+ACTION_FIELDS = {"solve": frozenset({"type", "round", "hand", "table"}), "pass": frozenset({"type", "round"})}
 
 DEFAULTS: dict[str, Any] = {
     name: DEFINITION.default(name)
@@ -333,7 +333,7 @@ class Multiplin(Engine):
         new = _clone(state)
         events = self._advance(new, now_ms)
         require(new["result"] is None, "game_over", "the game is over")
-        kind = self.check_action_shape(action)
+        kind = self.check_action_shape(action, ACTION_FIELDS)
         round_number = action.get("round")
         if kind == "solve":
             hand_index, slot = action.get("hand"), action.get("table")
@@ -343,10 +343,8 @@ class Multiplin(Engine):
                 "solve needs integer round, hand and table",
             )
             return self._solve(new, seat, round_number, hand_index, slot, now_ms, events)
-        if kind == "pass":
-            require(is_int(round_number), "bad_action", "pass needs an integer round")
-            return self._pass(new, seat, round_number, now_ms, events)
-        raise IllegalAction("bad_action", f"unknown action type {kind!r}")
+        require(is_int(round_number), "bad_action", "pass needs an integer round")
+        return self._pass(new, seat, round_number, now_ms, events)
 
     def _check_round(self, state: State, seat: int, round_number: int) -> None:
         require(round_number == state["round"], "stale_round",

@@ -27,6 +27,7 @@ from games.engines.stepping_divisors_definition import DEFAULT_SIZE, DEFINITION,
 
 # A divisor above this is "out of range" (bad_action), so every attempt fits a 32-bit column.
 MAX_DIVISOR = 2**31 - 1
+ACTION_FIELDS = {"place": frozenset({"type", "cell"}), "divide": frozenset({"type", "cell", "divisor"})}
 
 # DIVISORS[n]: the divisors of n in increasing order, for every number a board can hold.
 DIVISORS: tuple[tuple[int, ...], ...] = tuple(
@@ -266,17 +267,25 @@ class SteppingDivisors(Engine):
         events: list[dict] = []
         self._advance(new, now_ms, events)
         require(new["result"] is None, "game_over", "the game is over")
-        kind = self.check_action_shape(action)
-        require(kind in ("place", "divide"), "bad_action", f"unknown action type {kind!r}")
-        require(kind == new["phase"], "wrong_phase", f"{kind} is not allowed in phase {new['phase']}")
-        require(seat == new["turn"], "not_your_turn", "it is not your turn")
+        # Refusal order (README, "The games and their rule engines"): the action's form, the phase, whose
+        # turn, then the square.
+        kind = self.check_action_shape(action, ACTION_FIELDS)
         m = new["size"]
         row, col = cell_of(action, m, m)
+        divisor = action.get("divisor")
+        if kind == "divide":
+            require(
+                is_int(divisor) and 1 <= divisor <= MAX_DIVISOR,
+                "bad_action",
+                "divisor must be a positive whole number",
+            )
+        require(kind == new["phase"], "wrong_phase", f"{kind} is not allowed in phase {new['phase']}")
+        require(seat == new["turn"], "not_your_turn", "it is not your turn")
         if kind == "place":
             require(new["numbers"][row][col] is None, "cell_taken", "that square already has a number")
             self._place(new, seat, row, col, now_ms, events)
             return Outcome(new, events, [])
-        return self._divide(new, seat, row, col, action.get("divisor"), now_ms, events)
+        return self._divide(new, seat, row, col, divisor, now_ms, events)
 
     def _place(self, state: State, seat: int, row: int, col: int, now_ms: int, events: list[dict]) -> None:
         number = state["next_number"]
@@ -293,12 +302,8 @@ class SteppingDivisors(Engine):
             state["next_number"] = number + 1
             self._pass_turn(state, now_ms)
 
-    def _divide(self, state: State, seat: int, row: int, col: int, divisor, now_ms: int, events: list[dict]) -> Outcome:
-        require(
-            is_int(divisor) and 1 <= divisor <= MAX_DIVISOR,
-            "bad_action",
-            "divisor must be a positive whole number",
-        )
+    def _divide(self, state: State, seat: int, row: int, col: int, divisor: int, now_ms: int,
+                events: list[dict]) -> Outcome:
         divisors = state["divisors"]
         require(divisors[row][col] is None, "cell_taken", "that square already has a divisor")
         m = state["size"]
