@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
 from rest_framework import serializers, status
+from rest_framework.parsers import BaseParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -15,7 +16,7 @@ from classroom.permissions import classrooms_managed_by
 from games import selectors
 from games.models import Challenge, Match
 from games.permissions import matches_visible_to, seat_index_of
-from games.services import class_games, moves
+from games.services import class_games, moves, player_messages
 from games.services import matches as service
 from games.services.broadcast import match_meta
 
@@ -198,21 +199,35 @@ class MatchPracticeView(APIView):
 
 
 class ActionSerializer(serializers.Serializer):
+    """The body's shape, for the schema; the body is read and checked by games.services.player_messages."""
+
     action = serializers.JSONField()
     client_id = serializers.CharField(max_length=64, required=False)
 
 
+class PlayerMessageParser(BaseParser):
+    """A JSON body read as the socket reads a frame: the same size limit (no more is read), the same
+    refusals (too_large, bad_frame), in the API's error shape."""
+
+    media_type = "application/json"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        return player_messages.decode_message(stream.read(player_messages.MAX_MESSAGE_BYTES + 1))
+
+
 class MatchActionView(APIView):
     permission_classes = [IsStudent]
+    parser_classes = [PlayerMessageParser]
 
     @extend_schema(request=ActionSerializer,
                    responses=inline_serializer("Accepted", {"version": serializers.IntegerField(),
                                                             "duplicate": serializers.BooleanField()}),
-                   summary="Play an action (the same path as the socket)")
+                   summary="Play an action (the same path, limits and refusals as the socket)")
     def post(self, request, match_id: int):
-        data = ActionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        accepted = moves.match_submit_action(match_id=match_id, user=request.user, **data.validated_data)
+        message = request.data
+        player_messages.check_fields(message, player_messages.REST_ACTION)
+        accepted = moves.match_submit_action(match_id=match_id, user=request.user, action=message.get("action"),
+                                             client_id=message.get("client_id"))
         return Response({"version": accepted.version, "duplicate": accepted.duplicate})
 
 

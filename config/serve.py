@@ -16,6 +16,10 @@ import os
 import uvicorn
 
 APPLICATION = "config.asgi:application"
+# uvicorn reads a WebSocket frame whole before the application sees it (16 MiB by default). The match
+# socket answers a frame up to this size with `too_large` (games.services.player_messages allows 8 KiB);
+# a larger one is not read at all: the server closes the connection with 1009, "message too big".
+WS_MAX_FRAME_BYTES = 64 * 1024
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -30,7 +34,8 @@ def main(argv: list[str] | None = None) -> None:
     from config.dirs import ensure_var_dirs
 
     ensure_var_dirs()
-    uvicorn.run(args.app, host=args.host, port=args.port, workers=args.workers, log_level=args.log_level)
+    uvicorn.run(args.app, host=args.host, port=args.port, workers=args.workers, log_level=args.log_level,
+                ws_max_size=WS_MAX_FRAME_BYTES)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -12,10 +11,13 @@ from classroom.errors import ServiceError
 from games import clock, selectors
 from games.realtime import scheduler
 from games.realtime.db import run_in_db_thread
-from games.services import broadcast, moves
+from games.services import broadcast, moves, player_messages
 from games.services.broadcast import SPECTATOR, group_name
 
-MAX_FRAME_BYTES = 8 * 1024
+# Frames that are not messages (binary, not JSON, too large, an unknown type...) a connection may send
+# before it is closed with 1008, "policy violation". A client of ours sends none.
+GARBAGE_LIMIT = 10
+CLOSE_GARBAGE = 1008
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
@@ -31,6 +33,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.last_version = -1
+        self.bad_frames = 0
         self.sent_client_ids: dict[int, str] = {}  # version -> the client_id of this socket's action
         user = self.scope.get("user")
         access = await run_in_db_thread(selectors.match_access)(user=user, match_id=self.match_id)
@@ -51,45 +54,43 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_discard(group_name(self.match_id), self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
-        """Every frame gets an answer; a bad one changes nothing and the socket stays open."""
-        if bytes_data is not None or text_data is None:
-            await self.send_error("bad_frame", "Send JSON text frames.")
-            return
-        if len(text_data) > MAX_FRAME_BYTES:
-            await self.send_error("too_large", "That message is too large.")
-            return
+        """Every frame gets an answer; a bad one changes nothing and the socket stays open, until a client
+        has sent GARBAGE_LIMIT frames that are not messages: then it is closed (CLOSE_GARBAGE)."""
+        content = None
         try:
-            content = json.loads(text_data)
-        except ValueError:
-            await self.send_error("bad_frame", "That message is not JSON.")
+            if bytes_data is not None or text_data is None:
+                raise player_messages.MessageRefused("bad_frame", "Send JSON text frames.")
+            content = player_messages.decode_message(text_data)
+            kind = player_messages.socket_message_type(content)
+        except player_messages.MessageRefused as refusal:
+            await self.refuse_frame(refusal, content.get("client_id") if content else None)
             return
-        if not isinstance(content, dict):
-            await self.send_error("bad_frame", "A message is a JSON object.")
-            return
-        await self.receive_json(content)
-
-    async def receive_json(self, content: dict, **kwargs) -> None:
-        kind = content.get("type")
-        client_id = content.get("client_id")
         if kind == "sync":
             await self.send_snapshot()
-        elif kind == "action":
-            if self.seat is None:
-                await self.send_error("spectator", "You are watching this match.", client_id)
-                return
-            try:
-                accepted = await run_in_db_thread(moves.match_submit_action)(
-                    match_id=self.match_id, user=self.user, action=content.get("action"), client_id=client_id)
-            except ServiceError as refusal:
-                await self.send_error(refusal.code, refusal.message, client_id)
-                return
-            if accepted.duplicate:
-                await self.send_snapshot(client_id=client_id)
-            elif isinstance(client_id, str):
-                # The broadcast of this change comes after this handler: it will carry the client_id.
-                self.sent_client_ids[accepted.version] = client_id
         else:
-            await self.send_error("unknown_type", "Message types are action and sync.", client_id)
+            await self.act(content.get("action"), content.get("client_id"))
+
+    async def refuse_frame(self, refusal: ServiceError, client_id) -> None:
+        self.bad_frames += 1
+        await self.send_error(refusal.code, refusal.message, client_id)
+        if self.bad_frames >= GARBAGE_LIMIT:
+            await self.close(code=CLOSE_GARBAGE)
+
+    async def act(self, action, client_id) -> None:
+        if self.seat is None:
+            await self.send_error("spectator", "You are watching this match.", client_id)
+            return
+        try:
+            accepted = await run_in_db_thread(moves.match_submit_action)(
+                match_id=self.match_id, user=self.user, action=action, client_id=client_id)
+        except ServiceError as refusal:
+            await self.send_error(refusal.code, refusal.message, client_id)
+            return
+        if accepted.duplicate:
+            await self.send_snapshot(client_id=client_id)
+        elif isinstance(client_id, str):
+            # The broadcast of this change comes after this handler: it will carry the client_id.
+            self.sent_client_ids[accepted.version] = client_id
 
     async def match_changed(self, message: dict) -> None:
         """A committed change, sent to the group: pass on this connection's own view."""

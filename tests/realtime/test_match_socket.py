@@ -8,9 +8,11 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 
 from games.engines import get_engine
+from games.realtime.consumers import CLOSE_GARBAGE, GARBAGE_LIMIT
 from games.realtime.routing import websocket_urlpatterns
 from games.services.assignments import assignment_create
 from games.services.matches import match_quick
+from tests.bad_messages import BAD_MESSAGES
 from tests.factories import ClassroomFactory, StudentFactory
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -127,25 +129,84 @@ async def test_a_spectator_cannot_act():
         await communicator.disconnect()
 
 
-@pytest.mark.parametrize(("frame", "code"), [
-    ("not json", "bad_frame"),
-    ("[1, 2]", "bad_frame"),
-    ('{"type": "dance"}', "unknown_type"),
-    ('{"type": "action", "action": "nope"}', "bad_action"),
-    ('{"type": "action", "action": {"type": "discard", "cards": [0, 1]}, "client_id": 5}', "bad_action"),
-    ("x" * 20000, "too_large"),
-])
+async def answer_then_still_playing(communicator, match, send) -> dict:
+    """Send a bad frame (with `send`), return the answer, and check the socket still plays."""
+    await send()
+    reply = await communicator.receive_json_from()
+    await communicator.send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]}})
+    assert (await communicator.receive_json_from())["version"] == match.version + 1
+    return reply
+
+
+@pytest.mark.parametrize("bad", BAD_MESSAGES, ids=lambda bad: bad.name)
+async def test_each_malformed_action_message_gets_its_error_and_the_socket_stays_usable(bad):
+    match, users, *_ = await four_in_a_row_match()
+    communicator, _, _ = await connect(match, users[mover_of(match)])
+    try:
+        await communicator.receive_json_from()
+        reply = await answer_then_still_playing(communicator, match,
+                                                lambda: communicator.send_to(text_data=bad.socket_frame()))
+        assert (reply["type"], reply["code"]) == ("error", bad.code)
+        assert reply["message"].startswith(bad.message), reply["message"]
+    finally:
+        await communicator.disconnect()
+
+
+MALFORMED_FRAMES = {
+    "binary": (b'{"type": "sync"}', "bad_frame"),
+    "an unknown type": ('{"type": "dance"}', "unknown_type"),
+    "a type that is not a string": ('{"type": 5}', "unknown_type"),
+    "no type": ('{"action": {"type": "discard", "cards": [0, 1]}}', "unknown_type"),
+    "a sync with a field it does not take": ('{"type": "sync", "since": 0, "action": {}}', "bad_frame"),
+    "a sync from a version that is not a number": ('{"type": "sync", "since": "3"}', "bad_frame"),
+    "a sync from a negative version": ('{"type": "sync", "since": -1}', "bad_frame"),
+    "a huge frame": ("x" * 100_000, "too_large"),
+}
+
+
+@pytest.mark.parametrize(("frame", "code"), MALFORMED_FRAMES.values(), ids=MALFORMED_FRAMES.keys())
 async def test_malformed_frames_get_an_error_and_the_socket_stays_usable(frame, code):
     match, users, *_ = await four_in_a_row_match()
     communicator, _, _ = await connect(match, users[mover_of(match)])
     try:
         await communicator.receive_json_from()
-        await communicator.send_to(text_data=frame)
+        key = "bytes_data" if isinstance(frame, bytes) else "text_data"
+        reply = await answer_then_still_playing(communicator, match, lambda: communicator.send_to(**{key: frame}))
+        assert (reply["type"], reply["code"]) == ("error", code)
+        assert reply["message"]
+    finally:
+        await communicator.disconnect()
+
+
+async def test_a_refused_frame_that_carries_a_client_id_answers_with_it():
+    match, users, *_ = await four_in_a_row_match()
+    communicator, _, _ = await connect(match, users[mover_of(match)])
+    try:
+        await communicator.receive_json_from()
+        await communicator.send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]},
+                                         "client_id": "c-7", "extra": True})
         reply = await communicator.receive_json_from()
-        assert reply["type"] == "error"
-        assert reply["code"] == code
-        await communicator.send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 1]}})
-        assert (await communicator.receive_json_from())["version"] == match.version + 1
+        assert (reply["code"], reply["client_id"]) == ("bad_frame", "c-7")
+    finally:
+        await communicator.disconnect()
+
+
+async def test_a_client_that_keeps_sending_garbage_is_closed_after_the_limit():
+    match, users, *_ = await four_in_a_row_match()
+    communicator, _, _ = await connect(match, users[mover_of(match)])
+    try:
+        await communicator.receive_json_from()
+        for _ in range(GARBAGE_LIMIT - 1):
+            await communicator.send_to(text_data="garbage")
+            assert (await communicator.receive_json_from())["code"] == "bad_frame"
+        # Refusals of the rules are not garbage: a real client gets them when it races the clock.
+        await communicator.send_json_to({"type": "action", "action": {"type": "discard", "cards": [0, 9]}})
+        assert (await communicator.receive_json_from())["code"] == "bad_card"
+        await communicator.send_json_to({"type": "sync"})
+        assert (await communicator.receive_json_from())["type"] == "state"
+        await communicator.send_to(text_data="garbage")
+        assert (await communicator.receive_json_from())["code"] == "bad_frame"  # the last one is still answered
+        assert await communicator.receive_output() == {"type": "websocket.close", "code": CLOSE_GARBAGE}
     finally:
         await communicator.disconnect()
 

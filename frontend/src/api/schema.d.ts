@@ -646,7 +646,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Play an action (the same path as the socket) */
+        /** Play an action (the same path, limits and refusals as the socket) */
         post: operations["matches_actions_create"];
         delete?: never;
         options?: never;
@@ -1155,6 +1155,7 @@ export interface components {
             version: number;
             duplicate: boolean;
         };
+        /** @description The body's shape, for the schema; the body is read and checked by games.services.player_messages. */
         ActionRequest: {
             action: unknown;
             client_id?: string;
@@ -2932,8 +2933,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ActionRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ActionRequest"];
-                "multipart/form-data": components["schemas"]["ActionRequest"];
             };
         };
         responses: {
