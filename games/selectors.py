@@ -202,7 +202,8 @@ def replay_for(*, user: User, match: Match) -> dict | None:
     heard them; never another seat's hand, the deck, or another seat's action); the class's teacher
     sees every seat's view and every action."""
     from games.engines import get_engine
-    from games.services.broadcast import events_for
+    from games.models import Move
+    from games.services.broadcast import as_ended, ended_outside_the_rules, events_for
     from games.services.matches import replay_states
 
     mine = played_seat_of(user, match)
@@ -214,14 +215,25 @@ def replay_for(*, user: User, match: Match) -> dict | None:
     engine = get_engine(match.game)
     shown = [*range(match.players), None] if teacher else [mine]
     steps = []
+    # A match ended outside its rules is over from its ending change on (the teacher's end, the last child's leave).
+    ends_here = ended_outside_the_rules(match)
+    ended = False
     for move, state in replay_states(match=match):
         events = move.events if move else []
+        ended = ended or (ends_here and move is not None and (
+            move.source == Move.Source.END or (move.source == Move.Source.LEAVE and (move.action or {}).get("ends"))))
+
+        def view_of(seat: int | None, state=state, ended=ended) -> dict | None:
+            if state is None:
+                return None
+            view = engine.view(state, seat)
+            return as_ended(view, match.result) if ended else view
+
         # Every change is a step, at its version; before the deal (a lobby's joins and leaves) there is no board.
         first = "start" if state is not None else "lobby"
         step = {"version": move.version if move else 0, "source": move.source if move else first,
                 "seat": move.seat if move else None,
-                "views": {SPECTATOR if seat is None else str(seat): None if state is None else engine.view(state, seat)
-                          for seat in shown},
+                "views": {SPECTATOR if seat is None else str(seat): view_of(seat) for seat in shown},
                 "events": {SPECTATOR if seat is None else str(seat): events_for(events, seat) for seat in shown}}
         if teacher:
             step["action"] = move.action if move else None

@@ -24,6 +24,7 @@ SPECTATOR = "spectator"
 def match_meta(match: Match) -> dict:
     """Who sits where, and the match's status: what a board needs beside the engine's view."""
     assignment = match.assignment
+    running = match.status in (Match.Status.LOBBY, Match.Status.ACTIVE)
     return {
         "id": match.pk,
         "game": match.game,
@@ -34,9 +35,10 @@ def match_meta(match: Match) -> dict:
         "hints": bool(assignment and assignment.hints),
         "assignment_id": match.assignment_id,
         "result": match.result,
-        # Paused by the teacher: the page freezes its timer at this server time and greys the board.
-        "paused": match.paused_at_ms is not None,
-        "paused_at_ms": match.paused_at_ms,
+        # Paused by the teacher: the page freezes its timer at this server time and greys the board. A match
+        # that is over is not paused, even if the teacher ended it during the pause.
+        "paused": running and match.paused_at_ms is not None,
+        "paused_at_ms": match.paused_at_ms if running else None,
         # The match's settings (time limit, strict, target score, size...), never a stored board.
         "settings": {key: value for key, value in (match.options or {}).items() if key != "board"},
         "seats": [
@@ -60,9 +62,25 @@ def views_for(match: Match) -> dict[str, dict | None]:
     engine = get_engine(match.game)
     views: dict[str, dict | None] = {str(i): engine.view(match.state, i) for i in range(match.players)}
     views[SPECTATOR] = engine.view(match.state, None)
+    if ended_outside_the_rules(match):
+        views = {key: as_ended(view, match.result) for key, view in views.items()}
     if match.behind_ms:
         views = {key: on_server_clock(view, match.behind_ms) for key, view in views.items()}
     return views
+
+
+def ended_outside_the_rules(match: Match) -> bool:
+    """Ended by the teacher, or by every child leaving: the engine's state still has a game on."""
+    return match.status == Match.Status.ABORTED and match.state is not None and match.state.get("result") is None
+
+
+def as_ended(view: dict, result: dict | None) -> dict:
+    """An engine's view of a match that ended outside its rules, shown as the engine shows a game that is
+    over: phase "over", nobody to move, no deadline, the match's result."""
+    view = {**view, "phase": "over", "to_move": [], "deadline_ms": None, "result": result}
+    if "free_start" in view:  # Fultiples' "mark any number" holds only in a game that goes on
+        view["free_start"] = False
+    return view
 
 
 def on_server_clock(view: dict, behind_ms: int) -> dict:

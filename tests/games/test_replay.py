@@ -8,6 +8,7 @@ import pytest
 from games.engines import get_engine
 from games.models import Match
 from games.realtime.scheduler import run_due
+from games.selectors import match_snapshot
 from games.services.class_games import class_games_end
 from games.services.matches import match_against_computer, match_quick
 from games.services.moves import match_submit_action
@@ -46,7 +47,10 @@ def test_a_student_replays_their_match_as_their_seat_saw_it_and_nothing_more(pla
         assert set(step["events"]) == {"0"}
         assert "action" not in step
         assert step["views"]["0"]["hand_sizes"][1] >= 0  # the computer's hand: a count, never its cards
-    assert replay["steps"][-1]["views"]["0"] == json.loads(json.dumps(engine.view(played.state, 0)))
+    # The last step is the match as the child's page shows it now: ended by the teacher.
+    shown_now = match_snapshot(match_id=played.pk, seat=0)["view"]
+    assert replay["steps"][-1]["views"]["0"] == json.loads(json.dumps(shown_now))
+    assert replay["steps"][-2]["views"]["0"] == json.loads(json.dumps(engine.view(played.state, 0)))
     words = json.dumps(replay)
     assert '"deck"' not in words
     assert '"hands"' not in words
