@@ -150,6 +150,15 @@ def _taken_display_names(classroom: Classroom) -> set[str]:
     return set(classroom.students.values_list("display_name", flat=True))
 
 
+def _refuse_past_class_size(classroom: Classroom, adding: int, field: str) -> None:
+    """ServiceError('class_full') when `adding` students would take the class past roster.MAX_CLASS_SIZE.
+    The callers that add hold the class's row lock, so two additions at once cannot both squeeze in."""
+    problem = roster.class_size_problem(classroom.students.count(), adding)
+    if problem is not None:
+        raise ServiceError("class_full", f"A class can have at most {roster.MAX_CLASS_SIZE} students.",
+                           {field: [problem]})
+
+
 def _create_students(classroom: Classroom, rows: list[roster.RosterRow]) -> list[Student]:
     users = User.objects.bulk_create(
         [
@@ -178,6 +187,7 @@ def students_add_names(*, classroom: Classroom, text: str) -> list[Student]:
     rows = roster.parse_pasted_names(text or "")
     if not rows:
         raise ServiceError("invalid", "Type or paste at least one name.", {"names": ["Type at least one name."]})
+    _refuse_past_class_size(classroom, len(rows), "names")
     problems = [f"Line {row.line}: {' '.join(row.problems)}" for row in rows if row.problems]
     if problems:
         raise ServiceError("invalid", "Some names need fixing.", {"names": problems})
@@ -191,6 +201,7 @@ def roster_preview_csv(*, classroom: Classroom, data: bytes) -> list[roster.Rost
         rows = roster.parse_roster_csv(data)
     except roster.RosterFileError as error:
         raise ServiceError("bad_file", str(error), {"file": [str(error)]}) from None
+    _refuse_past_class_size(classroom, len(rows), "file")
     roster.assign_display_names(rows, _taken_display_names(classroom))
     return rows
 

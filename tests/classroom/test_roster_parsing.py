@@ -1,7 +1,7 @@
 import pytest
 
 from classroom.roster import (
-    MAX_CSV_ROWS,
+    MAX_CLASS_SIZE,
     RosterFileError,
     assign_display_names,
     base_display_name,
@@ -70,12 +70,12 @@ def test_malformed_csv_files_get_a_clear_message(data, message):
         parse_roster_csv(data)
 
 
-def test_csv_over_the_row_limit_is_refused():
-    data = ("first_name,last_name\n" + "Ana,Lopez\n" * (MAX_CSV_ROWS + 1)).encode()
-    with pytest.raises(RosterFileError, match="at most 1000"):
+def test_csv_over_the_class_size_is_refused():
+    data = ("first_name,last_name\n" + "Ana,Lopez\n" * (MAX_CLASS_SIZE + 1)).encode()
+    with pytest.raises(RosterFileError, match=f"has {MAX_CLASS_SIZE + 1} students; a class can have at most 200"):
         parse_roster_csv(data)
 
 
-def test_csv_at_the_row_limit_is_accepted():
-    data = ("first_name,last_name\n" + "Ana,Lopez\n" * MAX_CSV_ROWS).encode()
-    assert len(parse_roster_csv(data)) == MAX_CSV_ROWS
+def test_csv_at_the_class_size_is_accepted():
+    data = ("first_name,last_name\n" + "Ana,Lopez\n" * MAX_CLASS_SIZE).encode()
+    assert len(parse_roster_csv(data)) == MAX_CLASS_SIZE
