@@ -282,8 +282,8 @@ def match_rematch(*, user: User, match_id: int) -> Match:
         assignment = Assignment.objects.filter(pk=match.assignment_id).first()
         if assignment is None or not assignment.is_open():
             raise ServiceError("closed", "This assignment is closed.")
-        for seat in seats:
-            current = _current_match(seat.user) if seat.user_id else None
+        for seat in sorted(seats, key=lambda seat: seat.user_id != user.pk):  # the asker's own match first:
+            current = _current_match(seat.user) if seat.user_id else None  # the page goes there (GameOver)
             if current is not None:
                 raise ServiceError("already_playing", f"{seat.user.name} is already in another match.",
                                    extra={"match_id": current.pk} if seat.user_id == user.pk else None)
