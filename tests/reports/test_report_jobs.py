@@ -1,0 +1,117 @@
+"""The report jobs: a build that fails is marked failed with its reason (what the Reports page shows) and a new
+build can follow; the nightly job asks one 30-day report per class that has students and is not archived, once,
+and one class's failing build does not stop the others'."""
+
+import contextlib
+from types import SimpleNamespace
+
+import pytest
+from django.utils import timezone
+
+from games import tasks
+from games.models import Report
+from games.services import enqueue, reports
+from tests.conftest import client_for
+from tests.factories import ClassroomFactory, StudentFactory
+
+pytestmark = pytest.mark.django_db
+
+
+class BuildBroke(Exception):
+    pass
+
+
+@pytest.fixture
+def builds_now(monkeypatch) -> list[int]:
+    """A report job sent when its transaction commits runs in this process at once (as a worker would, a
+    moment later); returns the report ids the jobs were sent for."""
+    started: list[int] = []
+
+    def send_task(name: str, args: list) -> None:
+        assert name == enqueue.BUILD_REPORT, name
+        started.append(args[0])
+        with contextlib.suppress(BuildBroke):  # the worker records it; the row says failed
+            tasks.build_report(*args)
+
+    monkeypatch.setattr(enqueue, "current_app", SimpleNamespace(send_task=send_task))
+    return started
+
+
+@pytest.fixture
+def broken_for(monkeypatch):
+    """Make the class part of the build fail for these classes."""
+
+    def breaks(*classrooms):
+        broken = {classroom.pk for classroom in classrooms}
+        real = reports.build.class_report
+
+        def class_report(scope, students):
+            if scope.classroom_id in broken:
+                raise BuildBroke("the attempts could not be read")
+            return real(scope, students)
+
+        monkeypatch.setattr(reports.build, "class_report", class_report)
+
+    return breaks
+
+
+def test_a_build_that_fails_says_so_and_why_and_a_new_build_can_follow(classroom, broken_for, monkeypatch,
+                                                                     django_capture_on_commit_callbacks):
+    StudentFactory(classroom=classroom)
+    client = client_for(classroom.teacher)
+    with django_capture_on_commit_callbacks(execute=False):
+        created = client.post(f"/api/classes/{classroom.pk}/reports/", {"period": "7d"}, format="json").json()
+    broken_for(classroom)
+    with pytest.raises(BuildBroke):  # the job fails, as Celery sees it
+        tasks.build_report(created["id"])
+    failed = client.get(f"/api/reports/{created['id']}/").json()
+    assert (failed["status"], failed["done"], failed["data"]) == ("failed", 0, None)
+    assert failed["error"] == "BuildBroke: the attempts could not be read"
+    assert client.get(f"/api/classes/{classroom.pk}/reports/latest/?period=7d").status_code == 404
+    monkeypatch.undo()
+    with django_capture_on_commit_callbacks(execute=False):
+        again = client.post(f"/api/classes/{classroom.pk}/reports/", {"period": "7d"}, format="json").json()
+    assert again["id"] != created["id"]  # a failed build is not handed out as the one in progress
+    tasks.build_report(again["id"])
+    assert client.get(f"/api/reports/{again['id']}/").json()["status"] == "done"
+
+
+def test_the_nightly_job_builds_one_report_per_class_with_students_and_none_for_the_others(
+        builds_now, django_capture_on_commit_callbacks):
+    with_students = [ClassroomFactory(), ClassroomFactory()]
+    for classroom in with_students:
+        StudentFactory.create_batch(2, classroom=classroom)
+    empty = ClassroomFactory()
+    archived = ClassroomFactory(archived_at=timezone.now())
+    StudentFactory(classroom=archived)
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.build_nightly_reports()
+    built = Report.objects.filter(scope=Report.Scope.CLASS)
+    assert sorted(built.values_list("classroom_id", flat=True)) == sorted(c.pk for c in with_students)
+    assert set(built.values_list("period", "status")) == {("30d", "done")}
+    assert sorted(builds_now) == sorted(built.values_list("pk", flat=True))
+    assert Report.objects.filter(scope=Report.Scope.STUDENT).count() == 4
+    assert not Report.objects.filter(classroom__in=[empty, archived]).exists()
+
+
+def test_the_nightly_job_twice_before_the_workers_start_asks_each_class_once(django_capture_on_commit_callbacks):
+    classroom = ClassroomFactory()
+    StudentFactory.create_batch(3, classroom=classroom)
+    with django_capture_on_commit_callbacks(execute=False) as jobs:
+        first = reports.reports_nightly()
+        second = reports.reports_nightly()
+    assert first == second
+    assert len(jobs) == 1
+    assert Report.objects.filter(scope=Report.Scope.CLASS).count() == 1
+
+
+def test_one_class_failing_in_the_nightly_job_does_not_stop_the_others(builds_now, broken_for,
+                                                                      django_capture_on_commit_callbacks):
+    first, second = ClassroomFactory(), ClassroomFactory()
+    for classroom in (first, second):
+        StudentFactory(classroom=classroom)
+    broken_for(first)
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.build_nightly_reports()
+    status = dict(Report.objects.filter(scope=Report.Scope.CLASS).values_list("classroom_id", "status"))
+    assert status == {first.pk: "failed", second.pk: "done"}
