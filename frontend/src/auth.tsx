@@ -1,5 +1,5 @@
 // Who is signed in: loaded once from /api/auth/me/, updated by sign-in pages.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { getMe, logout } from "./api/endpoints";
 import { setUnauthorizedHandler, type ApiError } from "./api/http";
@@ -18,16 +18,28 @@ export interface AuthValue {
 const AuthContext = createContext<AuthValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [me, setMeState] = useState<Me | null | undefined>(undefined);
   const [loadError, setLoadError] = useState<ApiError | null>(null);
+  // How many times a page set the user (a sign-in, a sign-out). A /me answer asked for before the latest
+  // of them is older news: a QR card's sign-in can finish while the first /me is still on its way.
+  const changes = useRef(0);
+
+  const setMe = useCallback((next: Me | null) => {
+    changes.current += 1;
+    setMeState(next);
+  }, []);
 
   const refresh = useCallback(async () => {
+    const asked = changes.current;
     try {
-      setMe(await getMe());
+      const current = await getMe();
+      if (changes.current !== asked) return;
+      setMeState(current);
       setLoadError(null);
     } catch (err) {
+      if (changes.current !== asked) return;
       setLoadError(err as ApiError);
-      setMe(null);
+      setMeState(null);
     }
   }, []);
 
@@ -37,7 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A 401 from any request means the session is gone: forget the user so the guards redirect.
   useEffect(() => {
-    setUnauthorizedHandler(() => setMe((current) => (current ? null : current)));
+    setUnauthorizedHandler(() => setMeState((current) => (current ? null : current)));
     return () => setUnauthorizedHandler(null);
   }, []);
 
@@ -47,9 +59,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       setMe(null);
     }
-  }, []);
+  }, [setMe]);
 
-  const value = useMemo(() => ({ me, loadError, setMe, refresh, signOut }), [me, loadError, refresh, signOut]);
+  const value = useMemo(() => ({ me, loadError, setMe, refresh, signOut }), [me, loadError, setMe, refresh, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
