@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
+from django.http import Http404, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -71,7 +72,30 @@ def _flatten(value) -> list[str]:
 
 def csrf_failure(request, reason: str = ""):
     """Django's CSRF refusal in the API's error shape (settings.CSRF_FAILURE_VIEW)."""
-    from django.http import JsonResponse
-
     message = "Your session expired or the page is stale. Reload the page and try again."
     return JsonResponse(error_body("forbidden", message, {}, reason=reason), status=403)
+
+
+# Django's own answers for what reaches no view (config.urls' handlers): the error shape under /api/,
+# Django's pages elsewhere. A path no API route matches (`/api/classes/-1/`) is a 404 like any other.
+def page_not_found(request, exception=None):
+    if is_api_request(request):
+        return JsonResponse(error_body("not_found", "Not found."), status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def bad_request(request, exception=None):
+    if is_api_request(request):
+        return JsonResponse(error_body("invalid", "Bad request."), status=400)
+    return defaults.bad_request(request, exception)
+
+
+def server_error(request):
+    if is_api_request(request):
+        return JsonResponse(error_body("server_error", "Something went wrong on our side. Try again later."),
+                            status=500)
+    return defaults.server_error(request)
+
+
+def is_api_request(request) -> bool:
+    return request.path.startswith("/api/")

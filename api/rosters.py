@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, serializers, status
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import error_body
+from api.parsers import FormParser, MultiPartParser
 from api.permissions import IsTeacher
 from classroom import selectors, services
 from classroom.errors import ServiceError

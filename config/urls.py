@@ -26,3 +26,7 @@ urlpatterns = [
     path("api/", include("api.urls")),
     re_path(r"^(?!api/|admin/|static/|assets/|ws/).*$", spa_index, name="spa"),
 ]
+
+handler400 = "api.errors.bad_request"
+handler404 = "api.errors.page_not_found"
+handler500 = "api.errors.server_error"
