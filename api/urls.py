@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
@@ -6,8 +6,11 @@ from api import auth, exports, matches, reports, rosters, student_login
 from api.assignments import AssignmentViewSet, ClassAssignmentsView, MyAssignmentsView
 from api.batches import BatchViewSet
 from api.classes import ClassroomViewSet
+from api.converters import ObjectIdConverter
 from api.games import GameListView
 from api.students import StudentViewSet
+
+register_converter(ObjectIdConverter, "id")
 
 router = DefaultRouter(trailing_slash=True)
 router.include_root_view = False
@@ -25,49 +28,49 @@ urlpatterns = [
     path("auth/password-reset/", auth.PasswordResetView.as_view(), name="auth-password-reset"),
     path("auth/password-reset/confirm/", auth.PasswordResetConfirmView.as_view(),
          name="auth-password-reset-confirm"),
-    path("classes/<int:class_id>/students/", rosters.ClassroomStudentsView.as_view(), name="class-students"),
-    path("classes/<int:class_id>/students/import/", rosters.RosterImportView.as_view(), name="class-import"),
+    path("classes/<id:class_id>/students/", rosters.ClassroomStudentsView.as_view(), name="class-students"),
+    path("classes/<id:class_id>/students/import/", rosters.RosterImportView.as_view(), name="class-import"),
     path("student-login/", student_login.StudentLoginView.as_view(), name="student-login"),
     path("student-login/token/", student_login.StudentTokenLoginView.as_view(), name="student-login-token"),
     path("student-login/<str:code>/", student_login.ClassNamesView.as_view(), name="student-login-class"),
     path("games/", GameListView.as_view(), name="games"),
-    path("classes/<int:class_id>/assignments/", ClassAssignmentsView.as_view(), name="class-assignments"),
-    path("classes/<int:class_id>/live/", matches.ClassLiveView.as_view(), name="class-live"),
-    path("classes/<int:class_id>/live/end-all/", matches.ClassGamesEndView.as_view(), name="class-games-end"),
-    path("classes/<int:class_id>/live/pause/", matches.ClassGamesPauseView.as_view(), name="class-games-pause"),
-    path("assignments/<int:assignment_id>/quick-match/", matches.QuickMatchView.as_view(), name="quick-match"),
-    path("assignments/<int:assignment_id>/computer-match/", matches.ComputerMatchView.as_view(),
+    path("classes/<id:class_id>/assignments/", ClassAssignmentsView.as_view(), name="class-assignments"),
+    path("classes/<id:class_id>/live/", matches.ClassLiveView.as_view(), name="class-live"),
+    path("classes/<id:class_id>/live/end-all/", matches.ClassGamesEndView.as_view(), name="class-games-end"),
+    path("classes/<id:class_id>/live/pause/", matches.ClassGamesPauseView.as_view(), name="class-games-pause"),
+    path("assignments/<id:assignment_id>/quick-match/", matches.QuickMatchView.as_view(), name="quick-match"),
+    path("assignments/<id:assignment_id>/computer-match/", matches.ComputerMatchView.as_view(),
          name="computer-match"),
-    path("assignments/<int:assignment_id>/challenges/", matches.ChallengeCreateView.as_view(), name="challenge"),
-    path("challenges/<int:challenge_id>/accept/", matches.ChallengeAnswerView.as_view(accept=True),
+    path("assignments/<id:assignment_id>/challenges/", matches.ChallengeCreateView.as_view(), name="challenge"),
+    path("challenges/<id:challenge_id>/accept/", matches.ChallengeAnswerView.as_view(accept=True),
          name="challenge-accept"),
-    path("challenges/<int:challenge_id>/decline/", matches.ChallengeAnswerView.as_view(accept=False),
+    path("challenges/<id:challenge_id>/decline/", matches.ChallengeAnswerView.as_view(accept=False),
          name="challenge-decline"),
     path("my/assignments/", MyAssignmentsView.as_view(), name="my-assignments"),
     path("my/challenges/", matches.MyChallengesView.as_view(), name="my-challenges"),
     path("my/current-match/", matches.CurrentMatchView.as_view(), name="my-current-match"),
     path("my/matches/", matches.MyMatchesView.as_view(), name="my-matches"),
-    path("matches/<int:match_id>/", matches.MatchView.as_view(), name="match"),
-    path("matches/<int:match_id>/actions/", matches.MatchActionView.as_view(), name="match-actions"),
-    path("matches/<int:match_id>/practice/", matches.MatchPracticeView.as_view(), name="match-practice"),
-    path("matches/<int:match_id>/lobby/", matches.MatchLobbyView.as_view(), name="match-lobby"),
-    path("matches/<int:match_id>/replay/", matches.MatchReplayView.as_view(), name="match-replay"),
-    *[path(f"matches/<int:match_id>/{command}/", matches.command_view(command), name=f"match-{command}")
+    path("matches/<id:match_id>/", matches.MatchView.as_view(), name="match"),
+    path("matches/<id:match_id>/actions/", matches.MatchActionView.as_view(), name="match-actions"),
+    path("matches/<id:match_id>/practice/", matches.MatchPracticeView.as_view(), name="match-practice"),
+    path("matches/<id:match_id>/lobby/", matches.MatchLobbyView.as_view(), name="match-lobby"),
+    path("matches/<id:match_id>/replay/", matches.MatchReplayView.as_view(), name="match-replay"),
+    *[path(f"matches/<id:match_id>/{command}/", matches.command_view(command), name=f"match-{command}")
       for command in matches.COMMAND_SCHEMAS],
-    path("classes/<int:class_id>/reports/", reports.ClassReportsView.as_view(), name="class-reports"),
-    path("classes/<int:class_id>/reports/latest/", reports.LatestClassReportView.as_view(), name="class-report"),
-    path("classes/<int:class_id>/reports/live/", reports.LiveClassReportView.as_view(), name="class-report-live"),
-    path("students/<int:student_id>/report/", reports.LatestStudentReportView.as_view(), name="student-report"),
-    path("students/<int:student_id>/report/live/", reports.LiveStudentReportView.as_view(),
+    path("classes/<id:class_id>/reports/", reports.ClassReportsView.as_view(), name="class-reports"),
+    path("classes/<id:class_id>/reports/latest/", reports.LatestClassReportView.as_view(), name="class-report"),
+    path("classes/<id:class_id>/reports/live/", reports.LiveClassReportView.as_view(), name="class-report-live"),
+    path("students/<id:student_id>/report/", reports.LatestStudentReportView.as_view(), name="student-report"),
+    path("students/<id:student_id>/report/live/", reports.LiveStudentReportView.as_view(),
          name="student-report-live"),
     path("reports/all-classes/", reports.AllClassesReportView.as_view(), name="report-all-classes"),
-    path("reports/<int:report_id>/", reports.ReportView.as_view(), name="report"),
-    *[path(f"reports/<int:report_id>/{kind}", reports.ReportExportView.as_view(kind=kind), name=f"report-{kind}")
+    path("reports/<id:report_id>/", reports.ReportView.as_view(), name="report"),
+    *[path(f"reports/<id:report_id>/{kind}", reports.ReportExportView.as_view(kind=kind), name=f"report-{kind}")
       for kind in ("facts.csv", "students.csv")],
-    path("reports/<int:report_id>/pdf", reports.ReportPdfView.as_view(), name="report-pdf"),
-    path("exports/<int:export_id>/", exports.ExportView.as_view(), name="export"),
-    path("exports/<int:export_id>/file/", exports.ExportFileView.as_view(), name="export-file"),
-    path("exports/<int:export_id>/retry/", exports.ExportRetryView.as_view(), name="export-retry"),
+    path("reports/<id:report_id>/pdf", reports.ReportPdfView.as_view(), name="report-pdf"),
+    path("exports/<id:export_id>/", exports.ExportView.as_view(), name="export"),
+    path("exports/<id:export_id>/file/", exports.ExportFileView.as_view(), name="export-file"),
+    path("exports/<id:export_id>/retry/", exports.ExportRetryView.as_view(), name="export-retry"),
     path("my/progress/", reports.MyProgressView.as_view(), name="my-progress"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),

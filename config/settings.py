@@ -216,6 +216,9 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"ExportKindEnum": "games.models.Export.Kind"},
+    # Ids up to 2^63-1; a larger one matches no path (404). No maximum here: the schema must not carry
+    # a database's ranges (tests/api/test_generated_files.py).
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "format": "int64", "minimum": 0}},  # api/converters.py
 }
 
 # --- Static files and the frontend build ----------------------------------------------------

@@ -113,3 +113,11 @@ def test_form_data_spells_numbers_as_text():
 def test_a_path_no_route_matches_answers_in_the_error_shape(teacher):
     assert refusal(client_for(teacher).get("/api/classes/-5/"), status=404)
     assert refusal(client_for(teacher).get("/api/no-such-thing/"), status=404)
+
+
+@pytest.mark.parametrize("match_id", [2**63, 10**30])
+def test_an_id_past_the_database_range_names_nothing(student, match_id):
+    client = client_for(student.user)
+    assert refusal(client.get(f"/api/matches/{match_id}/"), status=404)
+    assert refusal(client.post(f"/api/matches/{match_id}/actions/", {"action": {"type": "x"}}, format="json"),
+                   status=404)
