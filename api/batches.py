@@ -10,6 +10,7 @@ from rest_framework.response import Response
 
 from api.exports import EXPORT_STARTED, export_response
 from api.permissions import IsTeacher
+from api.schema import refusals
 from games import selectors
 from games.models import Board, BoardBatch
 from games.services import batches as service
@@ -79,7 +80,7 @@ class BatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Dest
         page = self.paginate_queryset(selectors.boards_of_batch(self.get_object()))
         return self.get_paginated_response(BoardSerializer(page, many=True).data)
 
-    @extend_schema(request=None, responses=EXPORT_STARTED,
+    @extend_schema(request=None, responses={**EXPORT_STARTED, **refusals(409)},
                    summary="Ask for the grids as a PDF, one per page: a job makes it (watch /api/exports/{id}/)")
     @action(detail=True, methods=["post"])
     def pdf(self, request, pk=None):

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.permissions import IsTeacher
+from api.schema import refusals
 from games.models import Export
 from games.services import exports as service
 
@@ -57,7 +58,7 @@ class ExportView(APIView):
 class ExportFileView(APIView):
     permission_classes = [IsTeacher]
 
-    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY, **refusals(409, 410)},
                    summary="Download a made PDF (409 while it is being made, 410 once no longer kept)")
     def get(self, request, export_id: int):
         download = service.export_download(export=get_object_or_404(service.exports_of(request.user), pk=export_id))

@@ -47,7 +47,7 @@ def player_snapshot_response(request, match: Match, status_code=status.HTTP_201_
 class QuickMatchView(APIView):
     permission_classes = [IsStudent]
 
-    @extend_schema(request=None, responses=StateMessage, summary="Join (or open) the assignment's lobby")
+    @extend_schema(request=None, responses={201: StateMessage}, summary="Join (or open) the assignment's lobby")
     def post(self, request, assignment_id: int):
         match = service.match_quick(user=request.user, assignment_id=assignment_id)
         return player_snapshot_response(request, match)
@@ -60,7 +60,7 @@ class ComputerMatchSerializer(serializers.Serializer):
 class ComputerMatchView(APIView):
     permission_classes = [IsStudent]
 
-    @extend_schema(request=ComputerMatchSerializer, responses=StateMessage, summary="Play the computer")
+    @extend_schema(request=ComputerMatchSerializer, responses={201: StateMessage}, summary="Play the computer")
     def post(self, request, assignment_id: int):
         data = ComputerMatchSerializer(data=request.data)
         data.is_valid(raise_exception=True)

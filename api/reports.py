@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from api.exports import EXPORT_STARTED, export_response
 from api.permissions import IsStudent, IsTeacher
+from api.schema import refusals
 from classroom.permissions import classrooms_managed_by, students_managed_by
 from games import selectors
 from games.models import Report
@@ -154,7 +155,7 @@ class ReportExportView(APIView):
 class ReportPdfView(APIView):
     permission_classes = [IsTeacher]
 
-    @extend_schema(request=None, responses=EXPORT_STARTED,
+    @extend_schema(request=None, responses={**EXPORT_STARTED, **refusals(409)},
                    summary="Ask for the report as a PDF: a job makes it (watch /api/exports/{id}/)")
     def post(self, request, report_id: int):
         report = get_object_or_404(reports_of(request.user), pk=report_id)

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from api.auth import MeSerializer, me_response
 from api.client_address import client_address
+from api.schema import refusals
 from classroom import selectors, services
 from classroom.models import Classroom
 
@@ -24,13 +25,13 @@ class ClassNamesView(APIView):
     authentication_classes: list = []
 
     @extend_schema(
-        responses=inline_serializer("StudentLoginClass", {
+        responses={200: inline_serializer("StudentLoginClass", {
             "classroom": inline_serializer("StudentLoginClassroom", {
                 "name": serializers.CharField(),
                 "sign_in_mode": serializers.ChoiceField(choices=Classroom.SignInMode.choices)}),
             "students": inline_serializer("StudentLoginName", {
                 "id": serializers.IntegerField(), "display_name": serializers.CharField()}, many=True),
-        }),
+        }), **refusals(429)},
         summary="The names to tap, for a class code",
     )
     def get(self, request, code: str):
@@ -53,7 +54,8 @@ class StudentLoginSerializer(serializers.Serializer):
 class StudentLoginView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(request=StudentLoginSerializer, responses=MeSerializer, summary="A child signs in")
+    @extend_schema(request=StudentLoginSerializer, responses={200: MeSerializer, **refusals(423, 429)},
+                   summary="A child signs in")
     def post(self, request):
         data = StudentLoginSerializer(data=request.data)
         data.is_valid(raise_exception=True)

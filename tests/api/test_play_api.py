@@ -131,7 +131,7 @@ def test_resigning_answers_what_its_schema_says_and_the_match_stays_in_the_histo
     assert resigned.status_code == 200
     schema = SchemaGenerator().get_schema(request=None, public=True)
     declared = schema["paths"]["/api/matches/{match_id}/resign/"]["post"]["responses"]
-    assert list(declared) == ["200"]
+    assert [status for status in declared if status.startswith("2")] == ["200"]
     component = declared["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
     assert set(resigned.json()) == set(schema["components"]["schemas"][component]["properties"]) == {"match"}
     assert resigned.json()["match"]["seats"][0]["user_id"] is None  # the seat is the computer's now
@@ -146,7 +146,8 @@ def test_each_match_command_declares_the_status_it_answers(world):
     from drf_spectacular.generators import SchemaGenerator
 
     paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
-    declared = {command: list(paths[f"/api/matches/{{match_id}}/{command}/"]["post"]["responses"])
+    declared = {command: [status for status in paths[f"/api/matches/{{match_id}}/{command}/"]["post"]["responses"]
+                          if status.startswith("2")]
                 for command in ("start", "leave", "resign", "rematch", "take-back", "end")}
     assert declared == {"start": ["200"], "leave": ["204"], "resign": ["200"], "rematch": ["201"],
                         "take-back": ["200"], "end": ["200"]}
