@@ -34,12 +34,14 @@ class LiveServer:
     _drop: object = None
 
     @classmethod
-    def start(cls, ports: int = 1, worker: bool = True, sqlite: bool = False) -> tuple[LiveServer, list[str]]:
+    def start(cls, ports: int = 1, worker: bool = True, sqlite: bool = False,
+              env: dict[str, str] | None = None) -> tuple[LiveServer, list[str]]:
         """`ports` server processes and, as `make run` has, a Celery worker (it makes the PDFs: login
         cards, grids, reports); on PostgreSQL when DATABASE_URL names it, unless `sqlite` asks for what
-        `make run` uses (SQLite, the in-memory channel layer, the filesystem broker)."""
+        `make run` uses (SQLite, the in-memory channel layer, the filesystem broker). `env` overrides
+        settings for these processes (say, a real sign-in rate instead of the tests' generous one)."""
         server = cls()
-        server.env = server._environment(sqlite=sqlite)
+        server.env = {**server._environment(sqlite=sqlite), **(env or {})}
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT,
                        env=server.env, check=True)
         urls = [server.serve(free_port()) for _ in range(ports)]
