@@ -13,12 +13,13 @@ NODE_STAMP := frontend/node_modules/.installed
 DIST_STAMP := frontend/dist/index.html
 FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.config.ts frontend/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: help install run test test-repeat test-python test-frontend lint migrate demo frontend frontend-generated clean
+.PHONY: help install run test test-repeat test-python test-frontend lint migrate demo frontend frontend-generated fuzz clean
 
 help:
 	@echo "make run    install everything, migrate, load demo data, serve http://$(HOST):$(PORT)"
 	@echo "make test   install everything, then lint and run every test (pytest, Vitest, Playwright)"
 	@echo "make test-repeat N=5 [SUITES='python e2e frontend']   run the suites N times, count failed runs"
+	@echo "make fuzz [FUZZ_EXAMPLES=100]   the long schema fuzz: every operation, as a teacher and a student"
 
 $(VENV_STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is required (found %d.%d)" % sys.version_info[:2])'
@@ -78,6 +79,11 @@ test-frontend: install
 	cd frontend && npm run --silent check:api && npm test
 
 test: install lint test-frontend test-python
+
+# The long schema fuzz (README: Security and limits); `make test` runs a short pass of the same test.
+FUZZ_EXAMPLES ?= 100
+fuzz: install
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_MODES=positive,negative $(VENV)/bin/pytest tests/api/test_schema_fuzz.py $(PYTEST_ARGS)
 
 clean:
 	rm -rf var frontend/dist frontend/node_modules $(VENV)
