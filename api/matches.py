@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.permissions import IsStudent, IsTeacher
+from api.schema import refusals
 from classroom.permissions import classrooms_managed_by
 from games import selectors
 from games.models import Challenge, Match
@@ -220,8 +221,9 @@ class MatchActionView(APIView):
     parser_classes = [PlayerMessageParser]
 
     @extend_schema(request=ActionSerializer,
-                   responses=inline_serializer("Accepted", {"version": serializers.IntegerField(),
-                                                            "duplicate": serializers.BooleanField()}),
+                   responses={200: inline_serializer("Accepted", {"version": serializers.IntegerField(),
+                                                                  "duplicate": serializers.BooleanField()}),
+                              **refusals(413)},
                    summary="Play an action (the same path, limits and refusals as the socket)")
     def post(self, request, match_id: int):
         message = request.data

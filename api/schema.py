@@ -5,7 +5,7 @@ error shape of api.errors. Most follow from the view itself: 400 for every opera
 not validate, a rule of the platform, a NUL character, JSON nested too deep), 401 unless anybody may
 call it, 403 for a role check or an unsafe method (CSRF), 404 for an object in the path or a page
 number, 415 for a body in a Content-Type the operation does not read, 429 for a rate-limited view.
-The few a view decides for itself (409, 410, 423, the sign-in guard's 429) it declares with
+The few a view decides for itself (409, 410, 413, 423, the sign-in guard's 429) it declares with
 `refusals(...)` in its own `extend_schema`."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ REFUSALS = {
     404: "No such object, or not this user's to see (the same answer), or no such page.",
     409: "Not ready yet.",
     410: "No longer kept (a PDF past its time, login cards downloaded once already).",
+    413: "The body is larger than this operation reads (a match action: 8 KiB).",
     415: "The body's Content-Type is not one this operation reads.",
     423: "The child's sign-in is locked for a while after too many wrong tries.",
     429: "Too many requests or failures from this client address; wait and try again.",

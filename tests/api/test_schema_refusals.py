@@ -40,6 +40,7 @@ def test_refusals_a_view_decides_itself_are_documented():
     assert "409" in responses("POST", "/api/batches/{id}/pdf/")  # not ready yet
     assert "409" in responses("POST", "/api/reports/{report_id}/pdf")
     assert {"409", "410"} <= set(responses("GET", "/api/exports/{export_id}/file/"))  # not made yet, not kept
+    assert "413" in responses("POST", "/api/matches/{match_id}/actions/")  # a match action's 8 KiB
 
 
 def test_the_error_shape_is_a_component():
