@@ -31,9 +31,11 @@ def env_list(name: str, default: str) -> list[str]:
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+# In production the key must be set, long and not a placeholder (docker-compose.yml's default is one).
+if env_bool("PRODUCTION", False) and not DEBUG and (len(SECRET_KEY) < 32 or "change-me" in SECRET_KEY.lower()):
+    raise RuntimeError("SECRET_KEY must be set in production: at least 32 characters, not a placeholder "
+                       "(python -c 'import secrets; print(secrets.token_urlsafe(50))' makes one)")
 if not SECRET_KEY:
-    if not DEBUG and env_bool("PRODUCTION", False):
-        raise RuntimeError("SECRET_KEY must be set in production")
     SECRET_KEY = "insecure-development-key-change-me"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
