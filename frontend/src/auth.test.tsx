@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { render } from "./test/render";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { AppRoutes } from "./App";
 import { AuthProvider, returnPath } from "./auth";
@@ -93,3 +95,41 @@ describe("session end", () => {
     expect(where()).toBe("/teacher/login");
   });
 });
+
+describe("changing who is signed in", () => {
+  it("shows the next teacher none of the data fetched for the one before", async () => {
+    const other: Me = { ...teacher, id: 3, name: "Mr Okafor", email: "o@school.test" };
+    let signedIn: Me | null = teacher;
+    mockFetch({
+      "GET /api/auth/me/": () => json(200, signedIn),
+      "POST /api/auth/csrf/": () => json(200, {}),
+      "GET /api/auth/csrf/": () => json(200, {}),
+      "POST /api/auth/logout/": () => {
+        signedIn = null;
+        return json(204, null);
+      },
+      "POST /api/auth/login/": () => {
+        signedIn = other;
+        return json(200, other);
+      },
+      // the first teacher's classes; the second teacher's list is still on its way
+      "GET /api/classes/": () =>
+        signedIn === teacher ? json(200, { count: 1, next: null, previous: null, results: [klass("Ms Rivera's 2B")] }) : new Promise<Response>(() => {}),
+    });
+    document.cookie = "csrftoken=t; path=/";
+    const user = userEvent.setup();
+    renderAt("/teacher");
+    expect(await screen.findByRole("link", { name: "Ms Rivera's 2B" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    await user.type(await screen.findByLabelText("Email"), "o@school.test");
+    await user.type(screen.getByLabelText("Password"), "secret-secret");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Mr Okafor")).toBeTruthy();
+    expect(await screen.findByText("Loading classes…")).toBeTruthy();
+    expect(screen.queryByText("Ms Rivera's 2B")).toBeNull();
+  });
+});
+
+function klass(name: string) {
+  return { id: 5, name, join_code: "ABC234", sign_in_mode: "pictures", archived: false, student_count: 3, created_at: "2030-01-01T00:00:00Z" };
+}

@@ -1,6 +1,7 @@
 // Who is signed in: loaded once from /api/auth/me/, updated by sign-in pages.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
+import { useQueryClient } from "@tanstack/react-query";
 import { getMe, logout } from "./api/endpoints";
 import { setUnauthorizedHandler, type ApiError } from "./api/http";
 import type { Me, Role } from "./api/types";
@@ -18,16 +19,35 @@ export interface AuthValue {
 const AuthContext = createContext<AuthValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [me, setMeState] = useState<Me | null | undefined>(undefined);
+  const [me, setShownMe] = useState<Me | null | undefined>(undefined);
   const [loadError, setLoadError] = useState<ApiError | null>(null);
   // How many times a page set the user (a sign-in, a sign-out). A /me answer asked for before the latest
   // of them is older news: a QR card's sign-in can finish while the first /me is still on its way.
   const changes = useRef(0);
+  const queryClient = useQueryClient();
+  const userId = useRef<number | null>(null);
 
-  const setMe = useCallback((next: Me | null) => {
-    changes.current += 1;
-    setMeState(next);
-  }, []);
+  // Another person on this tablet (or nobody) sees none of the data fetched for the one before:
+  // the cache is emptied before the next pages render.
+  const setMeState = useCallback(
+    (next: Me | null) => {
+      const nextId = next?.id ?? null;
+      if (nextId !== userId.current) {
+        queryClient.clear();
+        userId.current = nextId;
+      }
+      setShownMe(next);
+    },
+    [queryClient],
+  );
+
+  const setMe = useCallback(
+    (next: Me | null) => {
+      changes.current += 1;
+      setMeState(next);
+    },
+    [setMeState],
+  );
 
   const refresh = useCallback(async () => {
     const asked = changes.current;
@@ -41,7 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoadError(err as ApiError);
       setMeState(null);
     }
-  }, []);
+  }, [setMeState]);
 
   useEffect(() => {
     void refresh();
@@ -49,9 +69,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A 401 from any request means the session is gone: forget the user so the guards redirect.
   useEffect(() => {
-    setUnauthorizedHandler(() => setMeState((current) => (current ? null : current)));
+    setUnauthorizedHandler(() => {
+      if (userId.current !== null) setMeState(null);
+    });
     return () => setUnauthorizedHandler(null);
-  }, []);
+  }, [setMeState]);
 
   const signOut = useCallback(async () => {
     try {

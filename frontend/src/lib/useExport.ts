@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { downloadExport, getExport, retryExport, type ExportJob } from "../api/exports";
 import type { DownloadedFile } from "../api/http";
+import { queryKeys } from "../api/queryKeys";
 import { toApiError } from "../components/forms";
-import { usePollWhile } from "../reports/usePollWhile";
 import { saveFile } from "./download";
 
 /** How often a PDF being made is checked. */
@@ -69,19 +70,21 @@ export function useExport({
     [follow],
   );
 
+  // While the job works, its export is asked for every beat (not while the tab is hidden); each
+  // answer moves the state on, so a done or failed job ends the polling.
   const making = state.phase === "making" ? state.job : null;
-  usePollWhile(
-    making !== null,
-    async (signal) => {
-      if (!making) return false;
-      const job = await getExport(making.id, signal);
-      if (signal.aborted) return false;
-      await follow(job);
-      return job.status === "pending" || job.status === "running";
+  useQuery({
+    queryKey: queryKeys.exportJob(making?.id ?? 0),
+    enabled: making !== null,
+    initialData: making ?? undefined, // the first check a beat after the answer to "make it"
+    staleTime: Infinity,
+    refetchInterval: pollMs,
+    queryFn: async ({ signal }) => {
+      const job = await getExport(making!.id, signal);
+      void follow(job);
+      return job;
     },
-    pollMs,
-    making?.id ?? null,
-  );
+  });
 
   const retry = useCallback(async () => {
     if (state.phase !== "failed" || !state.job) return;

@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
 import { alreadyPlayingMatchId, computerMatch, getMatchLobby, leaveMatch, startMatch } from "../../api/endpoints";
-import type { BotLevel, MatchLobby } from "../../api/types";
+import { queryKeys } from "../../api/queryKeys";
+import type { BotLevel } from "../../api/types";
 import { Button, FormError, useAction } from "../../components/forms";
 import { SeatMarker } from "../../components/SeatMarker";
 import { useComputerLabel } from "../../games/definitions";
 import { joinNames } from "../../games/words";
-import { usePoll } from "../../lib/usePoll";
 import type { MatchMeta } from "../../protocol/messages";
 
 export const LOBBY_POLL_MS = 3000;
@@ -27,14 +28,14 @@ function useWaitedSeconds(since: string | undefined, clockOffsetMs: number): num
 export function Lobby({ match, myUserId, spectator, clockOffsetMs = 0 }: { match: MatchMeta; myUserId: number | null; spectator: boolean; clockOffsetMs?: number }) {
   const navigate = useNavigate();
   const computerLabel = useComputerLabel();
-  const [lobby, setLobby] = useState<MatchLobby | null>(null);
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      if (!spectator) setLobby(await getMatchLobby(match.id, signal));
-    },
-    [match.id, spectator],
-  );
-  usePoll(load, LOBBY_POLL_MS, match.id);
+  // Who is free and when to offer the computer: asked again every few seconds (not while the tab is hidden).
+  const lobby =
+    useQuery({
+      queryKey: queryKeys.matchLobby(match.id),
+      queryFn: ({ signal }) => getMatchLobby(match.id, signal),
+      enabled: !spectator,
+      refetchInterval: LOBBY_POLL_MS,
+    }).data ?? null;
   const waited = useWaitedSeconds(lobby?.waiting_since, clockOffsetMs);
   const start = useAction(() => startMatch(match.id));
   const leave = useAction(async () => {

@@ -1,16 +1,18 @@
 // Watching a finished match again (/replay/:matchId for a child, /teacher/replays/:matchId for the
 // teacher): the board as it was after each move, stepped forwards and back. The server decides what
 // each viewer may see (a child: their own seat only); the board here is read-only (inert).
-import { Suspense, useCallback, useState } from "react";
+import { Suspense, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
 import { getMatchReplay } from "../../api/endpoints";
+import { queryKeys } from "../../api/queryKeys";
 import type { MatchReplay } from "../../api/types";
 import { Button } from "../../components/forms";
 import { usePageHeading } from "../../components/Page";
 import { gameTitle } from "../../games/catalog";
 import { BOARDS } from "../../games/registry";
 import { seatName } from "../../games/words";
-import { useLoad } from "../../lib/useLoad";
+import { loadError } from "../../lib/queryClient";
 import type { BaseView, GameEvent, MatchMeta } from "../../protocol/messages";
 
 type Step = MatchReplay["steps"][number];
@@ -55,8 +57,13 @@ export function stepWords(step: Step, index: number, match: MatchMeta, key: stri
 
 export function ReplayPage({ role }: { role: "student" | "teacher" }) {
   const { matchId = "" } = useParams();
-  const fetch = useCallback((signal?: AbortSignal) => getMatchReplay(Number(matchId), signal), [matchId]);
-  const { data: replay, error, reload } = useLoad(fetch);
+  const query = useQuery({
+    queryKey: queryKeys.matchReplay(Number(matchId)),
+    queryFn: ({ signal }) => getMatchReplay(Number(matchId), signal),
+    staleTime: Infinity, // a finished match's replay never changes
+  });
+  const replay = query.data;
+  const error = loadError(query.error);
   const [params] = useSearchParams();
   // ?move=N opens the replay at that move (a mistake in a report links there)
   const [index, setIndex] = useState(() => Math.max(0, Number(params.get("move")) || 0));
@@ -72,7 +79,7 @@ export function ReplayPage({ role }: { role: "student" | "teacher" }) {
         </h1>
         <div className="alert alert-error" role="alert">
           <p>{error.status === 404 ? "We couldn't find that match." : error.message}</p>
-          {error.status !== 404 && error.status !== 400 && <Button onClick={() => void reload()}>Try again</Button>}
+          {error.status !== 404 && error.status !== 400 && <Button onClick={() => void query.refetch()}>Try again</Button>}
         </div>
         <Link className="btn" to={back}>
           Back

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { render } from "../../test/render";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import { AuthProvider } from "../../auth";
@@ -194,8 +195,9 @@ describe("student home", () => {
       created_at: "2030-01-01T10:00:00Z",
       answered_at: null,
     };
-    /** The next poll at once: the page checks again when the tab becomes visible. */
-    const pollNow = () => document.dispatchEvent(new Event("visibilitychange"));
+    /** The next poll at once: the page checks again when the tab becomes visible (the browser's
+     * event bubbles from the document to the window). */
+    const pollNow = () => document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
 
     /** GET /api/my/challenges/ answers `now.list` (the test changes it between polls). */
     function serve(first: Challenge[]) {

@@ -1,14 +1,15 @@
 // The child's home: back to a running match, the open games, challenges, the last games.
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
 import { getCurrentMatch, listMyAssignments, listMyChallenges, listMyMatches } from "../../api/endpoints";
-import type { Challenge, MatchHistory, MyAssignment } from "../../api/types";
+import { queryKeys } from "../../api/queryKeys";
+import type { Challenge } from "../../api/types";
 import { useAuth } from "../../auth";
 import { Button, FormError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { gameTitle } from "../../games/catalog";
-import { useLoad } from "../../lib/useLoad";
-import { usePoll } from "../../lib/usePoll";
+import { loadError } from "../../lib/queryClient";
 import type { MatchMeta } from "../../protocol/messages";
 import { AssignmentCard } from "./AssignmentCard";
 import { History } from "./History";
@@ -34,15 +35,9 @@ function BackToMatch({ match }: { match: MatchMeta }) {
   );
 }
 
-/** What the home page lists: the open assignments and the last finished matches. */
-function loadHome(signal?: AbortSignal): Promise<[MyAssignment[], MatchHistory[]]> {
-  return Promise.all([listMyAssignments(signal), listMyMatches(signal)]);
-}
-
 export function StudentHome() {
   const { me, signOut } = useAuth();
   const navigate = useNavigate();
-  const [current, setCurrent] = useState<MatchMeta | null>(null);
   const [challenges, setChallenges] = useState<Challenge[]>([]);
   const [notice, setNotice] = useState("");
   /** Challenges I sent that were still waiting at the last check (or that I just sent), with the
@@ -55,17 +50,27 @@ export function StudentHome() {
     navigate("/student", { replace: true });
   });
 
-  const { data: home, error: loadError, reload: loadAssignments } = useLoad(loadHome);
-  const [assignments, history] = home ?? [null, null];
+  const assignmentsQuery = useQuery({ queryKey: queryKeys.myAssignments, queryFn: ({ signal }) => listMyAssignments(signal) });
+  const historyQuery = useQuery({ queryKey: queryKeys.myMatches, queryFn: ({ signal }) => listMyMatches(signal) });
+  const assignments = assignmentsQuery.data ?? null;
+  const history = historyQuery.data ?? null;
+  const listError = loadError(assignmentsQuery.error ?? historyQuery.error);
+  const loadAgain = () => {
+    if (assignmentsQuery.isError) void assignmentsQuery.refetch();
+    if (historyQuery.isError) void historyQuery.refetch();
+  };
 
   const myId = me?.id ?? null;
-  usePoll(
-    async (signal) => {
-      if (myId === null) return; // who I am decides which challenges are mine
+  // Challenges and the current match, checked every few seconds (and at once when the tab shows
+  // again). Each check also settles the challenges I sent, so it runs here, once per check.
+  const check = useQuery({
+    queryKey: queryKeys.myChallenges,
+    enabled: myId !== null, // who I am decides which challenges are mine
+    refetchInterval: CHALLENGE_POLL_MS,
+    staleTime: 0,
+    queryFn: async ({ signal }): Promise<{ current: MatchMeta | null }> => {
       const poll = ++polls.current;
       const [cm, ch] = await Promise.all([getCurrentMatch(signal), listMyChallenges(signal)]);
-      if (signal.aborted) return;
-      setCurrent(cm.match);
       // What became of the challenges I sent that were waiting at the last check. The server
       // lists answered challenges for ten minutes: accepted (with the match) or declined.
       const mine = new Map(ch.filter((c) => c.from_user === myId).map((c) => [c.id, c]));
@@ -93,17 +98,17 @@ export function StudentHome() {
               : null;
         if (matchId !== null) {
           navigate(`/play/${matchId}`);
-          return;
+          return { current: cm.match };
         }
         setNotice(`${before.to_name} can't play right now. Try someone else!`);
       }
       sentBefore.current = stillWaiting;
       const notListedYet = [...stillWaiting.values()].map((w) => w.challenge).filter((c) => !mine.has(c.id));
       setChallenges([...notListedYet, ...ch]);
+      return { current: cm.match };
     },
-    CHALLENGE_POLL_MS,
-    myId,
-  );
+  });
+  const current = check.data?.current ?? null;
 
   if (!me) return null;
   const incoming = challenges.filter((c) => c.to_user === me.id && isPending(c));
@@ -133,10 +138,10 @@ export function StudentHome() {
 
       <section aria-labelledby="games-heading">
         <h2 id="games-heading">Your games</h2>
-        {loadError && !assignments ? (
+        {listError && !assignments ? (
           <div className="alert alert-error" role="alert">
-            <p>{loadError.message}</p>
-            <Button onClick={() => void loadAssignments()}>Try again</Button>
+            <p>{listError.message}</p>
+            <Button onClick={loadAgain}>Try again</Button>
           </div>
         ) : !assignments ? (
           <p role="status">Getting your games…</p>

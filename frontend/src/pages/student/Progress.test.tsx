@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { render } from "../../test/render";
 import { MemoryRouter } from "react-router-dom";
 import type { MyProgress } from "../../api/reports";
 import { apiError, json, mockFetch } from "../../test/fetchMock";
 import { ProgressPage } from "./Progress";
+import { eventually } from "../../test/eventually";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -69,5 +72,42 @@ describe("My progress", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("We couldn't load your stars.");
     expect(within(alert).getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});
+
+// What the hand-written useLoad did, now TanStack Query: checked through the page.
+describe("loading a page's data", () => {
+  it("keeps the error of a failure, and Try again replaces it with the data", async () => {
+    let calls = 0;
+    mockFetch({
+      "GET /api/my/progress/": () => (++calls === 1 ? apiError(503, "unavailable", "Busy.") : json(200, progress)),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Busy.");
+    expect(calls).toBe(1); // no retry behind the error
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("list", { name: /Facts I know/ })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("asks once for a 4xx, with no retries that would hide it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // to check that nothing asks again
+    const calls = mockFetch({ "GET /api/my/progress/": () => apiError(403, "forbidden", "Only students have progress.") });
+    renderPage();
+    expect((await screen.findByRole("alert")).textContent).toContain("Only students have progress.");
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("cancels the request when the page closes first", async () => {
+    const calls = mockFetch({ "GET /api/my/progress/": () => new Promise<Response>(() => {}) });
+    const { unmount } = renderPage();
+    await eventually(() => expect(calls).toHaveLength(1));
+    const signal = calls[0]!.init.signal!;
+    expect(signal.aborted).toBe(false);
+    unmount();
+    expect(signal.aborted).toBe(true);
   });
 });

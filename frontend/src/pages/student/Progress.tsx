@@ -1,6 +1,8 @@
 // The child's own progress (/progress): facts I know, facts to practise, my times table.
 // Only the signed-in child's own figures (GET /api/my/progress/).
 import { Link } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { queryKeys } from "../../api/queryKeys";
 import { getMyProgress } from "../../api/reports";
 import { Button } from "../../components/forms";
 import { Page } from "../../components/Page";
@@ -8,7 +10,7 @@ import { factLabel, factSpoken } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { PractiseNextList } from "../../reports/Sections";
 import "../../reports/reports.css";
-import { useLoad } from "../../lib/useLoad";
+import { loadError } from "../../lib/queryClient";
 
 function FactChip({ a, b, kind }: { a: number; b: number; kind: "star" | "practise" }) {
   return (
@@ -23,7 +25,9 @@ function FactChip({ a, b, kind }: { a: number; b: number; kind: "star" | "practi
 }
 
 export function ProgressPage() {
-  const { data: progress, error, reload: load } = useLoad(getMyProgress);
+  const query = useQuery({ queryKey: queryKeys.myProgress, queryFn: ({ signal }) => getMyProgress(signal) });
+  const progress = query.data;
+  const error = loadError(query.error);
 
   return (
     <Page title="My progress" className="rep-kid">
@@ -35,7 +39,7 @@ export function ProgressPage() {
       {error && (
         <div className="alert alert-error" role="alert">
           <p className="big-alert">We couldn't load your stars. {error.message}</p>
-          <Button variant="primary" className="btn-huge" onClick={() => void load()}>
+          <Button variant="primary" className="btn-huge" onClick={() => void query.refetch()}>
             Try again
           </Button>
         </div>

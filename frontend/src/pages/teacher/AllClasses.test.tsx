@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { render } from "../../test/render";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { json, mockFetch } from "../../test/fetchMock";
 import { AllClassesPage } from "./AllClasses";

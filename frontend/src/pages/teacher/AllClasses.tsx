@@ -1,7 +1,8 @@
 // All my classes (/teacher/reports): one times-table grid over every class of the teacher, and each
 // class beside the others (answers, accuracy, weakest facts), computed when the page opens.
-import { useCallback } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { queryKeys } from "../../api/queryKeys";
 import { allClassesReport, type ReportPeriod } from "../../api/reports";
 import { Button } from "../../components/forms";
 import { Page } from "../../components/Page";
@@ -9,7 +10,7 @@ import { factLabel, formatCount, formatPercent } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { RepTable } from "../../reports/RepTable";
 import { MostMissed } from "../../reports/Sections";
-import { useLoad } from "../../lib/useLoad";
+import { loadError } from "../../lib/queryClient";
 import { FilterFields } from "../../reports/FilterFields";
 import { PERIODS, readFilters } from "./Reports";
 import "../../reports/reports.css";
@@ -19,14 +20,17 @@ export function AllClassesPage() {
   const read = readFilters(params);
   const period: ReportPeriod = read.period === "live" ? "30d" : read.period; // built periods only
   const game = read.game;
-  const fetch = useCallback((signal?: AbortSignal) => allClassesReport({ period, game }, signal), [period, game]);
-  const { data: report, error, reload } = useLoad(fetch);
+  const query = useQuery({
+    queryKey: queryKeys.allClassesReport({ period, game }),
+    queryFn: ({ signal }) => allClassesReport({ period, game }, signal),
+  });
+  const error = loadError(query.error);
   const setFilter = (key: "period" | "game", value: string) => {
     const next = new URLSearchParams(params);
     next.set(key, value);
     setParams(next, { replace: true });
   };
-  const data = report?.data;
+  const data = query.data?.data;
   return (
     <Page title="All my classes">
       <section aria-labelledby="all-filters-heading" className="card rep-toolbar">
@@ -40,7 +44,7 @@ export function AllClassesPage() {
       {error && (
         <div className="alert alert-error" role="alert">
           <p>{error.message}</p>
-          <Button onClick={() => void reload()}>Try again</Button>
+          <Button onClick={() => void query.refetch()}>Try again</Button>
         </div>
       )}
       {!data && !error && <p role="status">Loading your classes…</p>}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { render } from "../../test/render";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import type { ExportJob } from "../../api/exports";
@@ -221,6 +222,51 @@ describe("batch list", () => {
     expect(gets(calls, "/api/batches/7/")).toBeGreaterThan(afterFail);
   });
 
+  it("asks for no batch while none is waiting or running", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // to check that nothing is polled
+    const calls = mockFetch({ "GET /api/batches/": () => page([batch({ status: "done", done: 5000 }), batch({ id: 8, status: "failed" })]) });
+    renderPage();
+    await screen.findByRole("button", { name: /Download PDF/ });
+    await vi.advanceTimersByTimeAsync(POLL * 6);
+    expect(calls.filter((c) => c.path.startsWith("/api/batches/7/") || c.path.startsWith("/api/batches/8/"))).toHaveLength(0);
+  });
+
+  it("keeps polling after a failed check, and stops when the page closes", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // to check that polling stopped
+    let polls = 0;
+    const calls = mockFetch({
+      "GET /api/batches/": () => page([batch({ status: "running", done: 1250 })]),
+      "GET /api/batches/7/": () => {
+        polls += 1;
+        return polls === 1 ? apiError(503, "unavailable", "Busy.") : json(200, batch({ status: "running", done: 1250 + polls }));
+      },
+    });
+    const { unmount } = renderPage();
+    await screen.findByText("1,252 of 5,000 grids"); // the check after the failed one
+    unmount();
+    const after = gets(calls, "/api/batches/7/");
+    await vi.advanceTimersByTimeAsync(POLL * 6);
+    expect(gets(calls, "/api/batches/7/")).toBe(after);
+  });
+
+  it("polls only while the tab is shown", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true }); // to check that polling paused
+    const calls = mockFetch({
+      "GET /api/batches/": () => page([batch({ status: "running", done: 1250 })]),
+      "GET /api/batches/7/": () => json(200, batch({ status: "running", done: 2500 })),
+    });
+    renderPage();
+    await screen.findByText("2,500 of 5,000 grids");
+    const hidden = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+    const before = gets(calls, "/api/batches/7/");
+    await vi.advanceTimersByTimeAsync(POLL * 6);
+    expect(gets(calls, "/api/batches/7/")).toBe(before);
+    hidden.mockRestore();
+    document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+    await eventually(() => expect(gets(calls, "/api/batches/7/")).toBeGreaterThan(before));
+  });
+
   it("previews grids as tables with the primes line, page by page", async () => {
     const grid = Array.from({ length: 10 }, (_, r) => Array.from({ length: 10 }, (_, c) => (r + c + 2) * 2));
     const calls = mockFetch({
@@ -335,9 +381,13 @@ describe("batch list", () => {
   });
 
   it("deletes after confirming", async () => {
+    let deleted = false;
     const calls = mockFetch({
-      "GET /api/batches/": () => page([batch({ status: "done", done: 5000 })]),
-      "DELETE /api/batches/7/": () => json(204, null),
+      "GET /api/batches/": () => page(deleted ? [] : [batch({ status: "done", done: 5000 })]),
+      "DELETE /api/batches/7/": () => {
+        deleted = true;
+        return json(204, null);
+      },
     });
     const user = userEvent.setup();
     renderPage();

@@ -1,8 +1,10 @@
 // Fultiples grid batches: request N grids (a level or custom primes), watch the progress,
 // preview, download the PDF for paper play, retry a failed batch, delete.
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
+import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../api/http";
+import { queryKeys } from "../../api/queryKeys";
 import {
   BATCH_MAX,
   createGridBatch,
@@ -16,7 +18,7 @@ import {
 } from "../../api/reports";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Dialog } from "../../components/Dialog";
-import { Button, Field, FormError, toApiError, useAction, useFocusFirstInvalid } from "../../components/forms";
+import { Button, Field, FormError, useAction, useFocusFirstInvalid } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { requestBatchPdf } from "../../api/exports";
 import { ExportButton } from "../../components/ExportButton";
@@ -36,9 +38,8 @@ import {
 } from "../../reports/batchForm";
 import { formatCount } from "../../reports/format";
 import { ProgressBar } from "../../reports/ProgressBar";
-import { POLL_MS, usePollWhile } from "../../reports/usePollWhile";
 import "../../reports/reports.css";
-import { useLoad } from "../../lib/useLoad";
+import { POLL_MS, loadError } from "../../lib/queryClient";
 
 /** Grids per preview page. */
 export const PREVIEW_PAGE_SIZE = 4;
@@ -75,34 +76,42 @@ export function BatchesPage({ pollMs = POLL_MS, exportPollMs = EXPORT_POLL_MS }:
   const listHeading = useRef<HTMLHeadingElement>(null);
   const { game: fultiples } = useGameDefinition("fultiples");
 
-  const { data: batches, setData: setBatches, error: loadError, reload: load } = useLoad(listGridBatches);
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: queryKeys.batches, queryFn: ({ signal }) => listGridBatches(signal) });
+  const batches = list.data ?? null;
+  const listError = loadError(list.error);
 
-  const replace = (b: GridBatch) => setBatches((bs) => bs?.map((x) => (x.id === b.id ? b : x)) ?? null);
+  const setBatches = (update: (bs: GridBatch[]) => GridBatch[]) =>
+    queryClient.setQueryData<GridBatch[]>(queryKeys.batches, (bs) => bs && update(bs));
+  const replace = (b: GridBatch) => setBatches((bs) => bs.map((x) => (x.id === b.id ? b : x)));
+  /** After a change: shown at once as the server answered it, then the list is read again. */
+  const changed = (update: (bs: GridBatch[]) => GridBatch[]) => {
+    setBatches(update);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.batches, exact: true });
+  };
 
-  // While any batch is waiting or running, ask for each of them every second.
-  const active = batches?.filter(isBatchActive) ?? [];
-  usePollWhile(
-    active.length > 0,
-    async (signal) => {
-      let stillActive = false;
-      for (const before of active) {
+  // Each batch that is waiting or running is asked for every second (not while the tab is hidden).
+  // Its answer goes into the list, so one that is done or failed leaves this set and is no longer asked for.
+  useQueries({
+    queries: (batches ?? []).filter(isBatchActive).map((before) => ({
+      queryKey: queryKeys.batch(before.id),
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
         try {
           const after = await getGridBatch(before.id, signal);
-          if (signal.aborted) return false;
           replace(after);
-          if (isBatchActive(after)) stillActive = true;
           if (after.status === "done") setNotice(`${batchTitle(after, fultiples)}: all ${formatCount(after.total)} grids are ready.`);
           if (after.status === "failed") setAlertText(`${batchTitle(after, fultiples)}: making the grids failed.`);
+          return after;
         } catch (err) {
-          if (err instanceof ApiError && err.status === 404) setBatches((bs) => bs?.filter((x) => x.id !== before.id) ?? null);
-          else throw err;
+          if (err instanceof ApiError && err.status === 404) setBatches((bs) => bs.filter((x) => x.id !== before.id));
+          throw err; // any other failure: asked again at the next beat
         }
-      }
-      return stillActive;
-    },
-    pollMs,
-    active.map((b) => b.id).join(","),
-  );
+      },
+      initialData: before, // the first check a beat after the list
+      staleTime: Infinity,
+      refetchInterval: pollMs,
+    })),
+  });
 
   return (
     <Page title="Fultiples grids">
@@ -122,7 +131,7 @@ export function BatchesPage({ pollMs = POLL_MS, exportPollMs = EXPORT_POLL_MS }:
 
       <NewBatchForm
         onCreated={(b) => {
-          setBatches((bs) => [b, ...(bs ?? [])]);
+          changed((bs) => [b, ...bs]);
           setNotice(`Making ${formatCount(b.total)} grids. You can follow the progress below.`);
         }}
       />
@@ -131,13 +140,13 @@ export function BatchesPage({ pollMs = POLL_MS, exportPollMs = EXPORT_POLL_MS }:
         <h2 id="batches-heading" ref={listHeading} tabIndex={-1}>
           Your grids
         </h2>
-        {loadError && (
+        {listError && (
           <div className="alert alert-error" role="alert">
-            <p>{loadError.message}</p>
-            <Button onClick={() => void load()}>Try again</Button>
+            <p>{listError.message}</p>
+            <Button onClick={() => void list.refetch()}>Try again</Button>
           </div>
         )}
-        {batches === null && !loadError && <p role="status">Loading your grids…</p>}
+        {batches === null && !listError && <p role="status">Loading your grids…</p>}
         {batches && batches.length === 0 && <p>No grids yet. Make your first batch above.</p>}
         {batches && batches.length > 0 && (
           <ul className="rep-batch-list">
@@ -146,7 +155,7 @@ export function BatchesPage({ pollMs = POLL_MS, exportPollMs = EXPORT_POLL_MS }:
                 key={b.id}
                 batch={b}
                 onChanged={(after) => {
-                  replace(after);
+                  changed((bs) => bs.map((x) => (x.id === after.id ? after : x)));
                   setAlertText("");
                   setNotice(`${batchTitle(after, fultiples)}: trying again.`);
                 }}
@@ -168,7 +177,8 @@ export function BatchesPage({ pollMs = POLL_MS, exportPollMs = EXPORT_POLL_MS }:
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             await deleteGridBatch(dialog.batch.id);
-            setBatches((bs) => bs?.filter((x) => x.id !== dialog.batch.id) ?? null);
+            queryClient.removeQueries({ queryKey: queryKeys.batch(dialog.batch.id) });
+            changed((bs) => bs.filter((x) => x.id !== dialog.batch.id));
             setNotice(`${batchTitle(dialog.batch, fultiples)} deleted.`);
             window.setTimeout(() => listHeading.current?.focus(), 0);
           }}
@@ -416,25 +426,15 @@ function BatchItem({
 function PreviewDialog({ batch, onClose }: { batch: GridBatch; onClose: () => void }) {
   const { game: fultiples } = useGameDefinition("fultiples");
   const [page, setPage] = useState(1);
-  const [boards, setBoards] = useState<GridBoard[] | null>(null);
-  const [count, setCount] = useState(batch.total);
-  const [error, setError] = useState<ApiError | null>(null);
+  const query = useQuery({
+    queryKey: queryKeys.batchBoards(batch.id, page),
+    queryFn: ({ signal }) => listBatchBoards(batch.id, page, PREVIEW_PAGE_SIZE, signal),
+    staleTime: Infinity, // a finished batch's grids never change
+  });
+  const boards = query.data?.results ?? null;
+  const count = query.data?.count ?? batch.total;
+  const error = loadError(query.error);
   const pages = Math.max(1, Math.ceil(count / PREVIEW_PAGE_SIZE));
-
-  useEffect(() => {
-    const ac = new AbortController();
-    setBoards(null);
-    setError(null);
-    listBatchBoards(batch.id, page, PREVIEW_PAGE_SIZE, ac.signal)
-      .then((res) => {
-        setBoards(res.results);
-        setCount(res.count);
-      })
-      .catch((err) => {
-        if (!ac.signal.aborted) setError(toApiError(err));
-      });
-    return () => ac.abort();
-  }, [batch.id, page]);
 
   const first = (page - 1) * PREVIEW_PAGE_SIZE + 1;
   const last = Math.min(page * PREVIEW_PAGE_SIZE, count);

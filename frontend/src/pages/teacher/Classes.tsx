@@ -1,13 +1,15 @@
 // The teacher's classes: create, rename, archive, delete, show and regenerate the code.
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createClass, deleteClass, listClasses, regenerateCode, updateClass } from "../../api/endpoints";
+import { queryKeys } from "../../api/queryKeys";
 import type { Classroom } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Button, Field, FormError, useAction, useFocusFirstInvalid } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { plural } from "../../lib/format";
-import { useLoad } from "../../lib/useLoad";
+import { loadError } from "../../lib/queryClient";
 
 type Dialog = { kind: "delete" | "regenerate"; klass: Classroom } | null;
 
@@ -15,9 +17,18 @@ export function ClassesPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState("");
 
-  const { data: classes, setData: setClasses, error: loadError, reload: load } = useLoad(listClasses);
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.classes, queryFn: ({ signal }) => listClasses(signal) });
+  const classes = query.data ?? null;
+  const listError = loadError(query.error);
 
-  const replace = (k: Classroom) => setClasses((cs) => cs?.map((c) => (c.id === k.id ? k : c)) ?? null);
+  /** Shows a change at once as the server answered it, then reads the list (and that class) again. */
+  const changed = (classId: number, update: (cs: Classroom[]) => Classroom[]) => {
+    queryClient.setQueryData<Classroom[]>(queryKeys.classes, (cs) => cs && update(cs));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.classes, exact: true });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.class(classId) });
+  };
+  const replace = (k: Classroom) => changed(k.id, (cs) => cs.map((c) => (c.id === k.id ? k : c)));
 
   const active = classes?.filter((c) => !c.archived) ?? [];
   const archived = classes?.filter((c) => c.archived) ?? [];
@@ -29,19 +40,19 @@ export function ClassesPage() {
       </p>
       <CreateClassForm
         onCreated={(k) => {
-          setClasses((cs) => [k, ...(cs ?? [])]);
+          changed(k.id, (cs) => [k, ...cs]);
           setNotice(`Class ${k.name} created. Its code is ${k.join_code}.`);
         }}
       />
       <section aria-labelledby="active-heading">
         <h2 id="active-heading">Classes</h2>
-        {loadError && (
+        {listError && (
           <div className="alert alert-error" role="alert">
-            <p>{loadError.message}</p>
-            <Button onClick={() => void load()}>Try again</Button>
+            <p>{listError.message}</p>
+            <Button onClick={() => void query.refetch()}>Try again</Button>
           </div>
         )}
-        {classes === null && !loadError && <p role="status">Loading classes…</p>}
+        {classes === null && !listError && <p role="status">Loading classes…</p>}
         {classes && active.length === 0 && <p>No classes yet. Create your first class above.</p>}
         <ul className="class-list">
           {active.map((k) => (
@@ -69,7 +80,7 @@ export function ClassesPage() {
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             await deleteClass(dialog.klass.id);
-            setClasses((cs) => cs?.filter((c) => c.id !== dialog.klass.id) ?? null);
+            changed(dialog.klass.id, (cs) => cs.filter((c) => c.id !== dialog.klass.id));
             setNotice(`Class ${dialog.klass.name} deleted.`);
           }}
         >

@@ -1,17 +1,18 @@
 // The class, live: who is online and which matches are running (checked every 3 s), with
 // "Watch" (the spectator page, for the projector) and "End".
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { endClassGames, getClass, getClassLive, pauseClassGames } from "../../api/endpoints";
-import type { ApiError } from "../../api/http";
-import type { ClassLive, Classroom, LiveMatch } from "../../api/types";
+import { queryKeys } from "../../api/queryKeys";
+import type { LiveMatch } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { Button, FormError, toApiError, useAction } from "../../components/forms";
+import { Button, FormError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { SeatMarker } from "../../components/SeatMarker";
 import { SIMULTANEOUS, gameTitle } from "../../games/catalog";
 import { joinNames, seatName } from "../../games/words";
-import { usePoll } from "../../lib/usePoll";
+import { loadError } from "../../lib/queryClient";
 import { EndMatchButton } from "../play/EndMatchButton";
 import { ClassNav } from "./ClassNav";
 import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
@@ -122,30 +123,19 @@ function ClassControls({ classId, paused, running, onChanged }: { classId: numbe
 
 export function LivePage() {
   const { id = "" } = useParams();
-  const [klass, setKlass] = useState<Classroom | null>(null);
-  const [live, setLive] = useState<ClassLive | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-
-  useEffect(() => {
-    const ac = new AbortController();
-    getClass(id, ac.signal).then(setKlass, (err) => !ac.signal.aborted && setError(toApiError(err)));
-    return () => ac.abort();
-  }, [id]);
-
-  const refresh = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const data = await getClassLive(id, signal);
-        if (signal?.aborted) return;
-        setLive(data);
-        setError(null);
-      } catch (err) {
-        if (!signal?.aborted) setError(toApiError(err));
-      }
-    },
-    [id],
-  );
-  usePoll(refresh, LIVE_POLL_MS, id);
+  const queryClient = useQueryClient();
+  const classQuery = useQuery({ queryKey: queryKeys.class(id), queryFn: ({ signal }) => getClass(id, signal) });
+  // Asked again every few seconds (not while the tab is hidden); a failed check keeps what was shown.
+  const liveQuery = useQuery({
+    queryKey: queryKeys.classLive(id),
+    queryFn: ({ signal }) => getClassLive(id, signal),
+    refetchInterval: LIVE_POLL_MS,
+  });
+  const klass = classQuery.data ?? null;
+  const live = liveQuery.data ?? null;
+  const error = loadError(classQuery.error ?? liveQuery.error);
+  /** After the teacher changed something: check again now. */
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.classLive(id) });
 
   if (error && (!klass || error.status === 404)) {
     return <ClassLoadFailed error={error} what="the class" />;
@@ -165,7 +155,7 @@ export function LivePage() {
           <p>We couldn't refresh: {error.message} We'll try again in a moment.</p>
         </div>
       )}
-      <ClassControls classId={klass.id} paused={Boolean(live.paused)} running={live.matches.length} onChanged={() => void refresh()} />
+      <ClassControls classId={klass.id} paused={Boolean(live.paused)} running={live.matches.length} onChanged={refresh} />
       <section aria-labelledby="matches-heading">
         <h2 id="matches-heading">Matches now ({live.matches.length})</h2>
         {live.matches.length === 0 ? (
@@ -173,7 +163,7 @@ export function LivePage() {
         ) : (
           <ul className="plain-list live-matches">
             {live.matches.map((m) => (
-              <LiveMatchCard key={m.id} match={m} classId={klass.id} onEnded={() => void refresh()} />
+              <LiveMatchCard key={m.id} match={m} classId={klass.id} onEnded={refresh} />
             ))}
           </ul>
         )}

@@ -1,10 +1,12 @@
 // A class's reports (/teacher/classes/:id/reports) and one student's report
 // (/teacher/classes/:id/reports/students/:studentId): filters, the latest built report,
 // "Build now" with a progress bar, the times-table heatmap and the tables around it.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getClass, listStudents } from "../../api/endpoints";
 import type { ApiError } from "../../api/http";
+import { queryKeys } from "../../api/queryKeys";
 import {
   downloadReport,
   getReport,
@@ -19,8 +21,7 @@ import {
   type ReportGame,
   type ReportPeriod,
 } from "../../api/reports";
-import type { Classroom, Student } from "../../api/types";
-import { Button, FormError, toApiError, useAction } from "../../components/forms";
+import { Button, FormError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { FilterFields, REPORT_GAMES, gameLabel } from "../../reports/FilterFields";
 import { saveFile } from "../../lib/download";
@@ -33,8 +34,7 @@ import { formatCount, formatPercent } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { ProgressBar } from "../../reports/ProgressBar";
 import { Activity, ByWeek, Judgements, MistakesByType, MostMissed, NeedsHelp, PractiseNextList, RecentMistakes, classReportPath } from "../../reports/Sections";
-import { usePoll } from "../../lib/usePoll";
-import { POLL_MS, usePollWhile } from "../../reports/usePollWhile";
+import { FRESH_MS, POLL_MS, loadError } from "../../lib/queryClient";
 import "../../reports/reports.css";
 import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
 
@@ -75,92 +75,67 @@ export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { p
   const filters = readFilters(params);
   const { period, game } = filters;
 
-  const [klass, setKlass] = useState<Classroom | null>(null);
-  /** The student of the student view: undefined while loading, null when not in this class. */
-  const [student, setStudent] = useState<Student | null | undefined>(undefined);
-  const [metaError, setMetaError] = useState<ApiError | null>(null);
-  const [latest, setLatest] = useState<Latest>({ state: "loading" });
-  const [build, setBuild] = useState<Report | null>(null);
-  const [notice, setNotice] = useState("");
+  const queryClient = useQueryClient();
+  const live = period === "live";
 
   // The class (for its name), and in the student view the student.
-  useEffect(() => {
-    const ac = new AbortController();
-    setMetaError(null);
-    setStudent(undefined);
-    Promise.all([getClass(classId, ac.signal), studentId ? listStudents(classId, ac.signal) : Promise.resolve(null)])
-      .then(([k, students]) => {
-        setKlass(k);
-        setStudent(students ? (students.find((s) => String(s.id) === studentId) ?? null) : null);
-      })
-      .catch((err) => {
-        if (!ac.signal.aborted) setMetaError(toApiError(err));
-      });
-    return () => ac.abort();
-  }, [classId, studentId]);
+  const classQuery = useQuery({ queryKey: queryKeys.class(classId), queryFn: ({ signal }) => getClass(classId, signal) });
+  const studentsQuery = useQuery({
+    queryKey: queryKeys.classStudents(classId),
+    queryFn: ({ signal }) => listStudents(classId, signal),
+    enabled: studentId !== undefined,
+  });
+  const klass = classQuery.data ?? null;
+  /** The student of the student view: undefined while loading, null when not in this class. */
+  const student = !studentId ? null : studentsQuery.data && (studentsQuery.data.find((s) => String(s.id) === studentId) ?? null);
+  const metaError = loadError(classQuery.error ?? (studentId ? studentsQuery.error : null));
 
-  const loadLatest = useCallback(
-    async (signal?: AbortSignal, keepShown = false) => {
-      if (!keepShown) setLatest({ state: "loading" });
-      try {
-        const f = { period, game };
-        const report =
-          period === "live"
-            ? await liveReport(classId, studentId, game, signal)
-            : studentId
-              ? await latestStudentReport(studentId, f, signal)
-              : await latestClassReport(classId, f, signal);
-        setLatest(report ? { state: "done", report } : { state: "none" });
-      } catch (err) {
-        if (!signal?.aborted) setLatest({ state: "error", error: toApiError(err) });
-      }
+  // The latest built report for these filters; live: the last two hours, read again every moment
+  // with nobody pressing anything (not while the tab is hidden).
+  const shown = useQuery({
+    queryKey: queryKeys.shownReport(classId, studentId, filters),
+    queryFn: ({ signal }) =>
+      live
+        ? liveReport(classId, studentId, game, signal)
+        : studentId
+          ? latestStudentReport(studentId, { period, game }, signal)
+          : latestClassReport(classId, { period, game }, signal),
+    refetchInterval: live ? livePollMs : false,
+    staleTime: live ? 0 : FRESH_MS,
+  });
+  const latest: Latest = shown.isError
+    ? { state: "error", error: loadError(shown.error)! }
+    : shown.data === undefined
+      ? { state: "loading" }
+      : shown.data === null
+        ? { state: "none" }
+        : { state: "done", report: shown.data };
+
+  // "Build now": the build started for these filters (a build of other filters is no longer this
+  // page's business), checked every second until it is done or failed.
+  const buildFor = `${classId}/${period}/${game}`;
+  const [started, setStarted] = useState<{ id: number; buildFor: string } | null>(null);
+  const buildId = started?.buildFor === buildFor ? started.id : null;
+  const buildQuery = useQuery({
+    queryKey: queryKeys.report(buildId ?? 0),
+    enabled: buildId !== null,
+    staleTime: Infinity, // only the polling below reads it again
+    queryFn: async ({ signal }) => {
+      const now = await getReport(buildId!, signal);
+      // Built: the class's report and each student's are new.
+      if (now.status === "done") void queryClient.invalidateQueries({ queryKey: queryKeys.classReports(classId) });
+      return now;
     },
-    [classId, studentId, period, game],
-  );
-
-  useEffect(() => {
-    const ac = new AbortController();
-    void loadLatest(ac.signal);
-    return () => ac.abort();
-  }, [loadLatest]);
-
-  // Live: the figures of the last two hours again every moment, with nobody pressing anything.
-  const live = period === "live";
-  usePoll(
-    async (signal) => {
-      if (live) await loadLatest(signal, true);
-    },
-    livePollMs,
-    `${classId}/${studentId ?? ""}/${period}/${game}`,
-  );
-
-  // A build of other filters is no longer this page's business.
-  useEffect(() => setBuild(null), [classId, period, game]);
+    refetchInterval: (query) => (isBuilding(query.state.data ?? null) ? pollMs : false),
+  });
+  const build = buildId !== null ? (buildQuery.data ?? null) : null;
+  const notice = build === null ? "" : build.status === "done" ? "The report is ready." : isBuilding(build) ? "Building the report…" : "";
 
   const start = useAction(async () => {
     const report = await requestClassReport(classId, { period, game });
-    setBuild(report);
-    setNotice("Building the report…");
+    queryClient.setQueryData(queryKeys.report(report.id), report);
+    setStarted({ id: report.id, buildFor });
   });
-
-  usePollWhile(
-    isBuilding(build),
-    async (signal) => {
-      if (!build) return false;
-      const now = await getReport(build.id, signal);
-      if (signal.aborted) return false;
-      if (now.status === "done") {
-        setBuild(null);
-        setNotice("The report is ready.");
-        void loadLatest(undefined, true);
-        return false;
-      }
-      setBuild(now);
-      return isBuilding(now);
-    },
-    pollMs,
-    build?.id,
-  );
 
   function setFilter(key: "period" | "game", value: string) {
     const next = new URLSearchParams(params);
@@ -168,7 +143,7 @@ export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { p
     setParams(next, { replace: true });
   }
 
-  if (metaError && !klass) {
+  if (metaError && (!klass || student === undefined)) {
     return <ClassLoadFailed error={metaError} what="the report" />;
   }
   if (!klass || (studentId && student === undefined)) {
@@ -249,7 +224,7 @@ export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { p
       {latest.state === "error" && (
         <div className="alert alert-error" role="alert">
           <p>{latest.error.message}</p>
-          <Button onClick={() => void loadLatest()}>Try again</Button>
+          <Button onClick={() => void shown.refetch()}>Try again</Button>
         </div>
       )}
       {latest.state === "none" && (
