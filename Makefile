@@ -17,7 +17,7 @@ FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.
 
 help:
 	@echo "make run    install everything, migrate, load demo data, serve http://$(HOST):$(PORT)"
-	@echo "make test   install everything, then lint and run every test (pytest, Vitest, Playwright)"
+	@echo "make test   install everything, then lint (ruff, import-linter, ESLint) and run every test (pytest, Vitest, Playwright)"
 	@echo "make test-repeat N=5 [SUITES='python e2e frontend']   run the suites N times, count failed runs"
 	@echo "make fuzz [FUZZ_EXAMPLES=100]   the long schema fuzz: every operation, as a teacher and a student"
 
@@ -62,9 +62,10 @@ run: install
 	@echo "Starting the Celery worker (filesystem broker, no server) and the web server..."
 	@$(PY) -m config.run --host $(HOST) --port $(PORT)
 
-lint: $(VENV_STAMP)
+lint: $(VENV_STAMP) $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	cd frontend && npm run --silent lint
 
 test-python: install
 	$(VENV)/bin/pytest $(PYTEST_ARGS)

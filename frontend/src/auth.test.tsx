@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { render } from "./test/render";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { AppRoutes } from "./App";
-import { AuthProvider, returnPath } from "./auth";
+import { AuthProvider, returnPath, useAuth } from "./auth";
+import { eventually } from "./test/eventually";
 import { apiError, json, mockFetch } from "./test/fetchMock";
 import type { Me } from "./api/types";
 
@@ -127,6 +128,44 @@ describe("changing who is signed in", () => {
     expect(await screen.findByText("Mr Okafor")).toBeTruthy();
     expect(await screen.findByText("Loading classes…")).toBeTruthy();
     expect(screen.queryByText("Ms Rivera's 2B")).toBeNull();
+  });
+});
+
+describe("the cache and who is signed in", () => {
+  it("keeps what the sign-in pages read when someone signs in, and forgets everything when another signs in over them", async () => {
+    mockFetch({ "GET /api/auth/me/": () => apiError(401, "not_authenticated", "Please sign in.") });
+    const ben: Me = { ...student, id: 3, name: "Ben O." };
+    function Probe() {
+      const { me, setMe } = useAuth();
+      return (
+        <>
+          <output data-testid="who">{me === undefined ? "loading" : (me?.name ?? "nobody")}</output>
+          <button type="button" onClick={() => setMe(student)}>
+            Ana signs in
+          </button>
+          <button type="button" onClick={() => setMe(ben)}>
+            Ben signs in
+          </button>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    const { queryClient } = render(
+      <MemoryRouter>
+        <AuthProvider>
+          <Probe />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    await eventually(() => expect(screen.getByTestId("who").textContent).toBe("nobody"));
+    queryClient.setQueryData(["login-class", "ABC234"], "the names");
+    await user.click(screen.getByRole("button", { name: "Ana signs in" }));
+    expect(queryClient.getQueryData(["login-class", "ABC234"])).toBe("the names");
+    queryClient.setQueryData(["my", "assignments"], "Ana's games");
+    await user.click(screen.getByRole("button", { name: "Ben signs in" }));
+    expect(screen.getByTestId("who").textContent).toBe("Ben O.");
+    expect(queryClient.getQueryData(["my", "assignments"])).toBeUndefined();
+    expect(queryClient.getQueryData(["login-class", "ABC234"])).toBeUndefined();
   });
 });
 

@@ -28,14 +28,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const userId = useRef<number | null>(null);
 
   // Another person on this tablet (or nobody) sees none of the data fetched for the one before:
-  // the cache is emptied before the next pages render.
+  // when a signed-in user goes (signed out, or someone else signed in), the cache is emptied before
+  // the next pages render. Signing in from signed out keeps it: it holds only what the sign-in
+  // pages read (a class code's names), and the page that signed in still shows them.
   const setMeState = useCallback(
     (next: Me | null) => {
       const nextId = next?.id ?? null;
-      if (nextId !== userId.current) {
-        queryClient.clear();
-        userId.current = nextId;
-      }
+      if (userId.current !== null && nextId !== userId.current) queryClient.clear();
+      userId.current = nextId;
       setShownMe(next);
     },
     [queryClient],
@@ -49,18 +49,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [setMeState],
   );
 
-  const refresh = useCallback(async () => {
+  const refresh = useCallback(() => {
     const asked = changes.current;
-    try {
-      const current = await getMe();
-      if (changes.current !== asked) return;
-      setMeState(current);
-      setLoadError(null);
-    } catch (err) {
-      if (changes.current !== asked) return;
-      setLoadError(err as ApiError);
-      setMeState(null);
-    }
+    return getMe().then(
+      (current) => {
+        if (changes.current !== asked) return;
+        setMeState(current);
+        setLoadError(null);
+      },
+      (err: unknown) => {
+        if (changes.current !== asked) return;
+        setLoadError(err as ApiError);
+        setMeState(null);
+      },
+    );
   }, [setMeState]);
 
   useEffect(() => {

@@ -11,6 +11,9 @@ export const queryKeys = {
   class: (classId: number | string) => ["classes", id(classId)] as const,
   classLive: (classId: number | string) => ["classes", id(classId), "live"] as const,
   classStudents: (classId: number | string) => ["classes", id(classId), "students"] as const,
+  classAssignments: (classId: number | string) => ["classes", id(classId), "assignments"] as const,
+  /** The games and their definitions (GET /api/games/). */
+  games: ["games"] as const,
   /** Every report of a class, the class's own and each student's. */
   classReports: (classId: number | string) => ["classes", id(classId), "reports"] as const,
   /** The report a report page shows: the latest built (or the live one) for these filters. */
@@ -23,6 +26,8 @@ export const queryKeys = {
   batches: ["batches"] as const,
   batch: (batchId: number) => ["batches", batchId] as const,
   batchBoards: (batchId: number, page: number) => ["batches", batchId, "boards", page] as const,
+  /** Every batch, for the assignment form's choice of grids. */
+  assignableBatches: ["batches", "for-assignments"] as const,
   /** A PDF export being made by a job. */
   exportJob: (exportId: number) => ["exports", exportId] as const,
   matchLobby: (matchId: number) => ["matches", matchId, "lobby"] as const,
@@ -32,4 +37,6 @@ export const queryKeys = {
   myMatches: ["my", "matches"] as const,
   myChallenges: ["my", "challenges"] as const,
   myProgress: ["my", "progress"] as const,
+  /** The class behind a class code, for the children's sign-in. */
+  loginClass: (code: string) => ["login-class", code] as const,
 };

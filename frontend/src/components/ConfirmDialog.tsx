@@ -21,7 +21,7 @@ interface Props {
 export function ConfirmDialog({ title, children, confirmLabel, busyLabel, danger = false, onConfirm, onClose }: Props) {
   const titleId = useId();
   const bodyId = useId();
-  const boxRef = useRef<HTMLDivElement>(null);
+  const boxRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const { run, busy, error } = useAction(async () => {
     await onConfirm();
@@ -32,10 +32,10 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, danger
 
   return createPortal(
     <div className="dialog-backdrop">
-      <div
+      <dialog
         ref={boxRef}
+        open
         className="dialog"
-        role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={bodyId}
@@ -54,7 +54,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, danger
             {confirmLabel}
           </Button>
         </div>
-      </div>
+      </dialog>
     </div>,
     document.body,
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ComponentProps, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { ApiError } from "../api/http";
+import { useLatest } from "../lib/useLatest";
 
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
@@ -14,8 +15,7 @@ export function useAction<A extends unknown[], R>(fn: (...args: A) => Promise<R>
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const inFlight = useRef(false);
-  const fnRef = useRef(fn);
-  fnRef.current = fn;
+  const fnRef = useLatest(fn);
 
   const run = useCallback(async (...args: A): Promise<R | undefined> => {
     if (inFlight.current) return undefined;
@@ -31,7 +31,7 @@ export function useAction<A extends unknown[], R>(fn: (...args: A) => Promise<R>
       inFlight.current = false;
       setBusy(false);
     }
-  }, []);
+  }, [fnRef]);
 
   return { run, busy, error, setError };
 }

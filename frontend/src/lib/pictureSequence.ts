@@ -1,6 +1,7 @@
 // State of the picture password: tap three pictures in order, undo, auto-submit
 // on the last one, start again after a wrong try, stop when locked.
 import { useCallback, useReducer, useRef } from "react";
+import { useLatest } from "./useLatest";
 
 export const SEQUENCE_LENGTH = 3;
 
@@ -63,8 +64,7 @@ export type SubmitOutcome =
  */
 export function usePictureSequence(submit: (slugs: string[]) => Promise<SubmitOutcome>) {
   const [state, dispatch] = useReducer(sequenceReducer, initialSequence);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const stateRef = useLatest(state);
   const busy = useRef(false);
 
   const tap = useCallback(
@@ -86,7 +86,7 @@ export function usePictureSequence(submit: (slugs: string[]) => Promise<SubmitOu
           busy.current = false;
         });
     },
-    [submit],
+    [submit, stateRef],
   );
 
   const undo = useCallback(() => {

@@ -1,10 +1,11 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { downloadExport, getExport, retryExport, type ExportJob } from "../api/exports";
 import type { DownloadedFile } from "../api/http";
 import { queryKeys } from "../api/queryKeys";
 import { toApiError } from "../components/forms";
 import { saveFile } from "./download";
+import { useLatest } from "./useLatest";
 
 /** How often a PDF being made is checked. */
 export const EXPORT_POLL_MS = 500;
@@ -30,10 +31,8 @@ export function useExport({
 }: { onSaved?: (job: ExportJob, file: DownloadedFile) => void; pollMs?: number } = {}) {
   const [state, setState] = useState<ExportState>({ phase: "idle" });
   const working = state.phase === "asking" || state.phase === "making" || state.phase === "downloading";
-  const workingRef = useRef(false);
-  workingRef.current = working;
-  const onSavedRef = useRef(onSaved);
-  onSavedRef.current = onSaved;
+  const workingRef = useLatest(working); // also set at once by start(), so a double click asks once
+  const onSavedRef = useLatest(onSaved);
 
   const fetchFile = useCallback(async (job: ExportJob) => {
     setState({ phase: "downloading", job });
@@ -45,7 +44,7 @@ export function useExport({
     } catch (err) {
       setState({ phase: "failed", job: null, message: toApiError(err).message });
     }
-  }, []);
+  }, [onSavedRef]);
 
   const follow = useCallback(
     async (job: ExportJob) => {
@@ -67,7 +66,7 @@ export function useExport({
         setState({ phase: "failed", job: null, message: toApiError(err).message });
       }
     },
-    [follow],
+    [follow, workingRef],
   );
 
   // While the job works, its export is asked for every beat (not while the tab is hidden); each

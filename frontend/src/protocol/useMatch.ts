@@ -30,16 +30,20 @@ export function useMatch(matchId: number, createSocket?: (url: string) => Socket
   const [lastError, setLastError] = useState<ErrorMessage | null>(null);
   const [problem, setProblem] = useState<UseMatch["problem"]>(null);
   const socketRef = useRef<MatchSocket | null>(null);
+  const invalid = !Number.isInteger(matchId) || matchId <= 0;
 
-  useEffect(() => {
-    if (!Number.isInteger(matchId) || matchId <= 0) {
-      setProblem("not_found");
-      return;
-    }
+  // Another match (a rematch followed): nothing of the one before is shown.
+  const [shownMatch, setShownMatch] = useState(matchId);
+  if (shownMatch !== matchId) {
+    setShownMatch(matchId);
     setState(null);
     setLastEvents([]);
     setProblem(null);
     setLastError(null);
+  }
+
+  useEffect(() => {
+    if (invalid) return;
     const clock = new ServerClock();
     const ac = new AbortController();
 
@@ -86,7 +90,7 @@ export function useMatch(matchId: number, createSocket?: (url: string) => Socket
       socket.close();
       if (socketRef.current === socket) socketRef.current = null;
     };
-  }, [matchId, createSocket]);
+  }, [matchId, invalid, createSocket]);
 
   const act = useCallback(
     (action: GameAction): Promise<ActResult> =>
@@ -95,5 +99,5 @@ export function useMatch(matchId: number, createSocket?: (url: string) => Socket
     [],
   );
 
-  return { state, connection, lastEvents, clockOffsetMs, act, lastError, problem };
+  return { state, connection, lastEvents, clockOffsetMs, act, lastError, problem: invalid ? "not_found" : problem };
 }

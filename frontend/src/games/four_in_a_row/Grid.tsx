@@ -23,7 +23,7 @@ export function Grid({ view, active, busy, last, hints, mistake, mistakeTick, na
   const rows = view.board.length;
   const cols = view.board[0]?.length ?? 0;
 
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
     const next = moveFocus(focus, e.key, rows, cols);
     if (!next) return;
     e.preventDefault();
@@ -39,7 +39,6 @@ export function Grid({ view, active, busy, last, hints, mistake, mistakeTick, na
       aria-readonly={!active || undefined}
       aria-busy={busy || undefined}
       className={`four_in_a_row-grid${active ? "" : " four_in_a_row-grid--readonly"}`}
-      onKeyDown={onKeyDown}
     >
       {view.board.map((row, r) => (
         <div role="row" className="four_in_a_row-row" key={r}>
@@ -68,6 +67,7 @@ export function Grid({ view, active, busy, last, hints, mistake, mistakeTick, na
                   aria-disabled={!clickable || undefined}
                   aria-label={cellLabel(view, r, c, name, { last: isLast, hint: isHint, mistake: isMistake })}
                   onFocus={() => setFocus([r, c])}
+                  onKeyDown={onKeyDown}
                   onClick={() => clickable && onCell([r, c])}
                 >
                   {owner !== null && <span className={`four_in_a_row-marker four_in_a_row-marker--seat${owner}`} aria-hidden="true" />}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
+import { useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
 import { cellKey, cellLabel, gridSize, moveFocus, type Cell, type View } from "./view";
 
 interface Props {
@@ -26,14 +26,10 @@ export function NumberGrid({ view, names, interactive, hints, winning, mistake, 
   const { rows, cols } = gridSize(view);
   const [active, setActive] = useState<Cell>(() => view.last ?? [0, 0]);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const [ar, ac] = [Math.min(active[0], rows - 1), Math.min(active[1], cols - 1)];
+  // A board of another size (a rematch on a new grid): the roving cell starts again in the corner.
+  const [ar, ac] = active[0] < rows && active[1] < cols ? active : [0, 0];
 
-  // A board of another size (a rematch on a new grid): keep the roving cell inside it.
-  useEffect(() => {
-    if (active[0] >= rows || active[1] >= cols) setActive([0, 0]);
-  }, [active, rows, cols]);
-
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
     const next = moveFocus([ar, ac], e.key, rows, cols, e.ctrlKey || e.metaKey);
     if (!next) return;
     e.preventDefault();
@@ -51,7 +47,6 @@ export function NumberGrid({ view, names, interactive, hints, winning, mistake, 
       aria-busy={pending ? true : undefined}
       data-readonly={interactive ? undefined : "true"}
       style={style}
-      onKeyDown={onKeyDown}
     >
       {view.board.map((numbers, r) => (
         <div className="fultiples-row" role="row" key={r}>
@@ -85,6 +80,7 @@ export function NumberGrid({ view, names, interactive, hints, winning, mistake, 
                   onFocus={() => {
                     if (r !== ar || c !== ac) setActive([r, c]);
                   }}
+                  onKeyDown={onKeyDown}
                   onClick={() => onMark(r, c)}
                 >
                   <span

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GameAction, GameEvent } from "../../protocol/messages";
+import { useLatest } from "../../lib/useLatest";
 import type { BoardProps } from "../types";
 import { errorText, mistakeFor, mistakeText, newMarks, type Cell, type MistakeEvent, type View } from "./view";
 
@@ -19,21 +20,22 @@ export interface MistakeSignal {
 export function useMistakeSignal(view: View, events: GameEvent[], seat: number | null, names: string[], announce: (t: string) => void) {
   const [signal, setSignal] = useState<MistakeSignal | null>(null);
   const key = changeKey(view, events);
-  const latest = useRef({ view, events, seat, names, announce });
-  latest.current = { view, events, seat, names, announce };
-
-  useEffect(() => {
-    const { view, events, seat, names, announce } = latest.current;
+  const [shownKey, setShownKey] = useState<string | null>(null);
+  // A new change: the mistake in it, or none (worked out while rendering, once per change).
+  if (shownKey !== key) {
+    setShownKey(key);
     const mistake = mistakeFor(events, seat);
-    if (!mistake) {
-      setSignal(null);
-      return;
-    }
     const next = view.to_move[0];
-    const text = mistakeText(mistake, next === undefined ? undefined : names[next]);
-    setSignal((old) => ({ mistake, text, nonce: (old?.nonce ?? 0) + 1 }));
-    announce(text);
-  }, [key]);
+    const text = mistake ? mistakeText(mistake, next === undefined ? undefined : names[next]) : "";
+    setSignal(mistake ? { mistake, text, nonce: (signal?.nonce ?? 0) + 1 } : null);
+  }
+  // Said once per mistake.
+  const said = useRef<MistakeSignal | null>(null);
+  useEffect(() => {
+    if (!signal || said.current === signal) return;
+    said.current = signal;
+    announce(signal.text);
+  }, [signal, announce]);
 
   const dismiss = useCallback(() => setSignal(null), []);
   return { signal, dismiss };
@@ -47,8 +49,7 @@ export function useMoveAnnouncements(view: View, events: GameEvent[], seat: numb
   const previous = useRef<View>(view);
   const key = changeKey(view, events);
   const previousKey = useRef(key);
-  const latest = useRef({ names, announce, events });
-  latest.current = { names, announce, events };
+  const latest = useLatest({ names, announce, events });
 
   useEffect(() => {
     const before = previous.current;
@@ -69,7 +70,7 @@ export function useMoveAnnouncements(view: View, events: GameEvent[], seat: numb
       if (m.seat !== seat) parts.push(`${names[m.seat] ?? `Player ${m.seat + 1}`} marked ${m.number}.`);
     }
     if (parts.length) announce(parts.join(" "));
-  }, [view, key, seat]);
+  }, [view, key, seat, latest]);
 }
 
 type Act = BoardProps<View>["act"];

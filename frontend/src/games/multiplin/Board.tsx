@@ -48,10 +48,20 @@ interface Mistake {
   slot: number | null;
 }
 
+/** The viewer's mistake in these events, in words, with the claim it was about if it is the one made this round. */
+function myMistake(events: GameEvent[], seat: number | null, claim: Claim | null) {
+  const event = mistakeFor(events, seat);
+  if (!event) return null;
+  const mine = claim && claim.round === event.round ? claim : null;
+  return { event, mine, text: mistakeText(event, mine) };
+}
+
 /** Lock-out time left, re-rendering every 100 ms while it runs (the interval is cleaned up). */
 function useLockRemaining(view: View, seat: number | null, clockOffsetMs: number): number {
   const [, setTick] = useState(0);
   const until = seat === null ? null : (view.locked_until_ms[seat] ?? null);
+  // A countdown is the time left when it is drawn; the interval below draws it again every tick.
+  // eslint-disable-next-line react-hooks/purity
   const remaining = lockRemainingMs(view, seat, Date.now() + clockOffsetMs);
   useEffect(() => {
     if (until === null || until - (Date.now() + clockOffsetMs) <= 0) return;
@@ -97,16 +107,12 @@ function useSender(act: BoardProps<View>["act"]) {
   return { send, busy, pending, error };
 }
 
-/** Arrow keys move focus between the buttons of a group (Enter/Space press them natively). */
-function arrowKeys(refs: RefObject<(HTMLButtonElement | null)[]>, count: number, cols: number) {
-  return (e: KeyboardEvent<HTMLElement>) => {
-    const index = Number((e.target as HTMLElement).dataset.index);
-    if (Number.isNaN(index)) return;
-    const next = moveFocus(index, e.key, count, cols);
-    if (next === null) return;
-    e.preventDefault();
-    refs.current[next]?.focus();
-  };
+/** Arrow keys on card `index` of a group move the focus to another card (Enter/Space press it natively). */
+function arrowKeys(e: KeyboardEvent<HTMLElement>, index: number, refs: RefObject<(HTMLButtonElement | null)[]>, count: number, cols: number) {
+  const next = moveFocus(index, e.key, count, cols);
+  if (next === null) return;
+  e.preventDefault();
+  refs.current[next]?.focus();
 }
 
 export function Board(props: BoardProps<View>) {
@@ -117,9 +123,8 @@ export function Board(props: BoardProps<View>) {
   const [mistake, setMistake] = useState<Mistake | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const [recent, setRecent] = useState<RecentPlay | null>(null);
-  const claim = useRef<Claim | null>(null);
-  const seen = useRef<GameEvent[] | null>(null);
-  const mistakeCount = useRef(0);
+  const [claim, setClaim] = useState<Claim | null>(null);
+  const [seen, setSeen] = useState<GameEvent[] | null>(null);
   const { send, busy, pending, error } = useSender(act);
   const lockMs = useLockRemaining(view, seat, clockOffsetMs);
 
@@ -140,38 +145,54 @@ export function Board(props: BoardProps<View>) {
   const shownMistake = mistake && mistake.round === view.round ? mistake : null;
   const shownRecent = recent && recent.round === view.round ? recent : null;
 
-  // One batch of events per state message: announce it, remember the last move, show a mistake.
-  useEffect(() => {
-    if (seen.current === events) return;
-    seen.current = events;
-    if (events.length === 0) return;
-    const { banner: news, spoken } = eventMessages(events, seat, nameOf);
-    if (news) setBanner(news);
-    setRecent((prev) => recentPlay(events, prev));
-    const oops = mistakeFor(events, seat);
-    if (oops) {
-      const mine = claim.current && claim.current.round === oops.round ? claim.current : null;
-      const text = mistakeText(oops, mine);
-      mistakeCount.current += 1;
-      setMistake({
-        id: mistakeCount.current,
-        round: typeof oops.round === "number" ? oops.round : view.round,
-        text,
-        hand: mine?.handIndex ?? null,
-        slot: mine?.slot ?? null,
-      });
-      spoken.push(text);
+  // One batch of events per state message: remember the last move and show a mistake (worked out
+  // while rendering, once per batch), and say it all once (the effect below).
+  if (seen !== events) {
+    setSeen(events);
+    if (events.length > 0) {
+      const { banner: news } = eventMessages(events, seat, nameOf);
+      if (news) setBanner(news);
+      setRecent((prev) => recentPlay(events, prev));
+      const oops = myMistake(events, seat, claim);
+      if (oops) {
+        setMistake({
+          id: (mistake?.id ?? 0) + 1,
+          round: typeof oops.event.round === "number" ? oops.event.round : view.round,
+          text: oops.text,
+          hand: oops.mine?.handIndex ?? null,
+          slot: oops.mine?.slot ?? null,
+        });
+      }
     }
+  }
+  const said = useRef<GameEvent[] | null>(null);
+  useEffect(() => {
+    if (said.current === events) return;
+    said.current = events;
+    const { spoken } = eventMessages(events, seat, nameOf);
+    const oops = myMistake(events, seat, claim);
+    if (oops) spoken.push(oops.text);
     if (spoken.length) announce(spoken.join(" "));
-  }, [events, seat, nameOf, announce, view.round]);
+  }, [events, seat, nameOf, announce, claim]);
 
   const clearPick = () => setPick({ round: view.round, hand: null, table: null });
+
+  // Escape lets go of a half-made pick, wherever the focus is.
+  const picking = pickedHand !== null || pickedSlot !== null;
+  useEffect(() => {
+    if (!picking) return;
+    const onKeyDown = (e: globalThis.KeyboardEvent) => {
+      if (e.key === "Escape") setPick((p) => ({ round: p.round, hand: null, table: null }));
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [picking]);
 
   const submit = (handIndex: number, slot: number) => {
     const handCard = hand?.[handIndex];
     const tableCard = view.table[slot];
     if (handCard === undefined || tableCard == null || view.product === null) return;
-    claim.current = { round: view.round, handIndex, slot, handCard, tableCard, product: view.product };
+    setClaim({ round: view.round, handIndex, slot, handCard, tableCard, product: view.product });
     clearPick();
     void send(solveAction(view.round, handIndex, slot));
   };
@@ -213,9 +234,6 @@ export function Board(props: BoardProps<View>) {
       className={`multiplin${active ? "" : " multiplin--readonly"}`}
       aria-label="Multiplin board"
       aria-busy={busy || undefined}
-      onKeyDown={(e) => {
-        if (e.key === "Escape" && (pickedHand !== null || pickedSlot !== null)) clearPick();
-      }}
     >
       <div className="multiplin-side">
         <ProductCard product={view.product} />
@@ -342,7 +360,6 @@ function TableGrid(p: {
         className="multiplin-table"
         role="group"
         aria-labelledby={headingId}
-        onKeyDown={arrowKeys(refs, view.table.length, TABLE_COLS)}
       >
         {view.table.map((value, slot) => {
           const empty = value === null;
@@ -378,6 +395,7 @@ function TableGrid(p: {
               aria-label={label}
               aria-pressed={empty ? undefined : p.picked === slot}
               aria-disabled={!p.enabled || empty || undefined}
+              onKeyDown={(e) => arrowKeys(e, slot, refs, view.table.length, TABLE_COLS)}
               onClick={() => p.onPick(slot)}
             >
               <span className="multiplin-card-inner" key={oops ? `oops-${p.oops?.id}` : "card"}>
@@ -421,7 +439,6 @@ function HandRow(p: {
         style={{ "--mp-hand-cols": Math.max(1, Math.min(p.hand.length, HAND_COLS_MAX)) } as CSSProperties}
         role="group"
         aria-labelledby={headingId}
-        onKeyDown={arrowKeys(refs, p.hand.length, p.hand.length)}
       >
         {p.hand.map((value, index) => {
           const hint = p.hints.includes(index);
@@ -450,6 +467,7 @@ function HandRow(p: {
               aria-label={label}
               aria-pressed={p.picked === index}
               aria-disabled={!p.enabled || undefined}
+              onKeyDown={(e) => arrowKeys(e, index, refs, p.hand.length, p.hand.length)}
               onClick={() => p.onPick(index)}
             >
               <span className="multiplin-card-inner" key={oops ? `oops-${p.oops?.id}` : "card"}>

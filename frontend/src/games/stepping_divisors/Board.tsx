@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLatest } from "../../lib/useLatest";
 import type { BoardProps } from "../types";
 import type { GameAction, GameEvent } from "../../protocol/messages";
 import { Grid } from "./Grid";
@@ -43,9 +44,7 @@ export function Board(props: BoardProps<View>) {
 
   // A chosen square stays chosen only while it can still be stepped on, on the viewer's turn.
   const chosen = selected && phase === "divide" && myTurn && canStepAt(view, selected[0], selected[1]) ? selected : null;
-  useEffect(() => {
-    if (!myTurn) setSelected(null);
-  }, [myTurn]);
+  if (!myTurn && selected !== null) setSelected(null);
   // Keep the roving focus inside the grid when the size changes (rematch).
   if (focusCell[0] >= view.size || focusCell[1] >= view.size) setFocusCell([0, 0]);
 
@@ -169,8 +168,7 @@ function useSender(act: BoardProps<View>["act"], view: View) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
-  const viewRef = useRef(view);
-  viewRef.current = view;
+  const viewRef = useLatest(view);
 
   useEffect(() => {
     if (!error) return;
@@ -194,7 +192,7 @@ function useSender(act: BoardProps<View>["act"], view: View) {
         setBusy(false);
       }
     },
-    [act],
+    [act, viewRef],
   );
   return { busy, error, setError, send };
 }

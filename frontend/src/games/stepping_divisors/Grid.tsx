@@ -27,7 +27,8 @@ export function Grid(props: GridProps) {
     ref.current?.querySelector<HTMLButtonElement>(`[data-cell="${cellKey(cell)}"]`)?.focus();
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  // On the focused square's button (the grid itself never has the focus).
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const [r, c] = focusCell;
     const moves: Record<string, Cell> = {
       ArrowUp: [Math.max(0, r - 1), c],
@@ -55,12 +56,11 @@ export function Grid(props: GridProps) {
       aria-busy={props.busy || undefined}
       className={`stepping_divisors-grid${props.interactive ? "" : " stepping_divisors-grid--readonly"}`}
       style={style}
-      onKeyDown={onKeyDown}
     >
       {Array.from({ length: m }, (_, r) => (
         <div role="row" className="stepping_divisors-row" key={r}>
           {Array.from({ length: m }, (_, c) => (
-            <GridCell key={c} cell={[r, c]} {...props} />
+            <GridCell key={c} cell={[r, c]} {...props} onKeyDown={onKeyDown} />
           ))}
         </div>
       ))}
@@ -68,7 +68,19 @@ export function Grid(props: GridProps) {
   );
 }
 
-function GridCell({ cell, view, memory, interactive, selected, hinted, focusCell, onFocusCell, onActivate, nameOf }: GridProps & { cell: Cell }) {
+function GridCell({
+  cell,
+  view,
+  memory,
+  interactive,
+  selected,
+  hinted,
+  focusCell,
+  onFocusCell,
+  onActivate,
+  nameOf,
+  onKeyDown,
+}: GridProps & { cell: Cell; onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => void }) {
   const [r, c] = cell;
   const key = cellKey(cell);
   const phase = boardPhase(view);
@@ -119,6 +131,7 @@ function GridCell({ cell, view, memory, interactive, selected, hinted, focusCell
         aria-pressed={phase === "divide" && enabled ? isSelected : undefined}
         tabIndex={sameCell(focusCell, cell) ? 0 : -1}
         onFocus={() => onFocusCell(cell)}
+        onKeyDown={onKeyDown}
         onClick={() => {
           onFocusCell(cell);
           if (enabled) onActivate(cell);

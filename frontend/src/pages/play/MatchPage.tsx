@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { useAuth } from "../../auth";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { usePageHeading } from "../../components/Page";
+import { useLatest } from "../../lib/useLatest";
 import { gameTitle } from "../../games/catalog";
 import { useGames } from "../../games/useGames";
 import { gameDefinition } from "../../games/definitions";
@@ -22,7 +23,7 @@ import { Lobby } from "./Lobby";
 import { PlayerList } from "./PlayerList";
 import { RulesButton } from "./RulesButton";
 import { TakeoverBanner } from "./TakeoverBanner";
-import { TurnTimer } from "./TurnTimer";
+import { TurnTimer, turnTimerKey } from "./TurnTimer";
 
 type Role = "student" | "teacher";
 
@@ -171,8 +172,7 @@ function usePageEvents(
   follow: (matchId: number) => void,
 ) {
   const seen = useRef<GameEvent[] | null>(null);
-  const latest = useRef({ state, role, announce, follow });
-  latest.current = { state, role, announce, follow };
+  const latest = useLatest({ state, role, announce, follow });
   useEffect(() => {
     if (events === seen.current) return;
     seen.current = events;
@@ -191,7 +191,7 @@ function usePageEvents(
       if (e.type === "left") announce("Somebody left.");
       if (e.type === "left_match") announce("A player left the match. A computer plays for them now.");
     }
-  }, [events]);
+  }, [events, latest]);
 }
 
 interface HeaderProps {
@@ -219,7 +219,12 @@ function MatchHeader({ title, state, seat, clockOffsetMs, connection, back, back
         </h1>
         {turn && <p className={`turn ${myTurn ? "turn-mine" : ""}`}>{turn}</p>}
         {showTimer && (
-          <TurnTimer deadlineMs={view?.deadline_ms ?? null} offsetMs={clockOffsetMs} frozenAtMs={match.paused ? (match.paused_at_ms ?? null) : null} />
+          <TurnTimer
+            key={turnTimerKey(view?.deadline_ms ?? null, match.paused ? (match.paused_at_ms ?? null) : null)}
+            deadlineMs={view?.deadline_ms ?? null}
+            offsetMs={clockOffsetMs}
+            frozenAtMs={match.paused ? (match.paused_at_ms ?? null) : null}
+          />
         )}
         <ConnectionBadge connection={connection} />
         <div className="match-header-actions">

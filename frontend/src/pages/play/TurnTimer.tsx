@@ -2,12 +2,13 @@ import { useEffect, useState } from "react";
 import { countdownWords, formatCountdown, secondsLeft } from "../../protocol/clock";
 
 /** "Time left 0:23", from a server-time deadline and the clock offset. Red under 10 s. While the
- * match is paused (`frozenAtMs`, server time) it shows the time that was left and stands still. */
+ * match is paused (`frozenAtMs`, server time) it shows the time that was left and stands still.
+ * Give it a `key` that changes with the deadline and the pause (`turnTimerKey`), so its clock is
+ * read afresh for each new turn. */
 export function TurnTimer({ deadlineMs, offsetMs, frozenAtMs = null }: { deadlineMs: number | null; offsetMs: number; frozenAtMs?: number | null }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (deadlineMs === null || frozenAtMs !== null) return;
-    setNow(Date.now());
     const t = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(t);
   }, [deadlineMs, frozenAtMs]);
@@ -21,4 +22,9 @@ export function TurnTimer({ deadlineMs, offsetMs, frozenAtMs = null }: { deadlin
       </span>
     </p>
   );
+}
+
+/** The `key` for a TurnTimer: a new deadline or a pause starts it again. */
+export function turnTimerKey(deadlineMs: number | null, frozenAtMs: number | null): string {
+  return `${deadlineMs ?? "none"}/${frozenAtMs ?? "running"}`;
 }

@@ -7,7 +7,6 @@ import { AuthProvider, useAuth } from "../../auth";
 import type { Me, StudentLoginClass } from "../../api/types";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
 import { EnterCode, PickName, SecretStep, TokenSignIn } from "./SignIn";
-import { forgetLoginClass } from "./studentLoginCache";
 
 const ME: Me = { id: 2, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234" } };
 const CLASS: StudentLoginClass = {
@@ -21,7 +20,6 @@ const THROTTLED = "Too many wrong tries from this network. Wait 9 minutes, then 
 
 beforeEach(() => {
   document.cookie = "csrftoken=t; path=/";
-  forgetLoginClass();
   homeShowed.length = 0;
 });
 afterEach(() => vi.unstubAllGlobals());

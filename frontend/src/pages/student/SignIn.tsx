@@ -1,16 +1,18 @@
 // Children's sign-in: class code -> name -> three pictures (or a typed password).
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router-dom";
-import { studentLogin, studentTokenLogin } from "../../api/endpoints";
+import { useQuery } from "@tanstack/react-query";
+import { getStudentLoginClass, studentLogin, studentTokenLogin } from "../../api/endpoints";
 import { ApiError } from "../../api/http";
-import type { Me, StudentLoginClass } from "../../api/types";
+import type { Me } from "../../api/types";
 import { useAuth } from "../../auth";
 import { Button, toApiError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { PICTURES, Picture, pictureLabel } from "../../components/Picture";
 import { CODE_LENGTH, isCompleteClassCode, normaliseClassCode } from "../../lib/classCode";
 import { SEQUENCE_LENGTH, usePictureSequence, type SubmitOutcome } from "../../lib/pictureSequence";
-import { forgetLoginClass, loadLoginClass } from "./studentLoginCache";
+import { queryKeys } from "../../api/queryKeys";
+import { loadError } from "../../lib/queryClient";
 
 const WRONG = "That's not it. Try again!";
 const LOCKED = "Too many tries. Ask your teacher to help you sign in.";
@@ -19,17 +21,14 @@ export function ClassCodeInput({
   value,
   onChange,
   id,
-  autoFocus = false,
 }: {
   value: string;
   onChange: (code: string) => void;
   id: string;
-  autoFocus?: boolean;
 }) {
   return (
     <input
       id={id}
-      autoFocus={autoFocus}
       className="code-input"
       value={value}
       onChange={(e) => onChange(normaliseClassCode(e.target.value))}
@@ -68,7 +67,7 @@ export function EnterCode() {
         <p id="class-code-hint" className="hint">
           Your teacher has it. It has {CODE_LENGTH} letters and numbers.
         </p>
-        <ClassCodeInput id="class-code" value={code} onChange={setCode} autoFocus />
+        <ClassCodeInput id="class-code" value={code} onChange={setCode} />
         <Button type="submit" variant="primary" className="btn-huge" disabled={!complete}>
           Go
         </Button>
@@ -80,23 +79,15 @@ export function EnterCode() {
   );
 }
 
+/** The class behind a code (its children and sign-in mode), fetched on the names page and reused
+ * on the secret page, so a child's tap does not wait for the same request twice. */
 function useLoginClass(code: string) {
-  const [data, setData] = useState<StudentLoginClass | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  useEffect(() => {
-    let alive = true;
-    setData(null);
-    setError(null);
-    if (!isCompleteClassCode(code)) return;
-    loadLoginClass(code).then(
-      (d) => alive && setData(d),
-      (e) => alive && setError(toApiError(e)),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [code]);
-  return { data, error };
+  const query = useQuery({
+    queryKey: queryKeys.loginClass(code),
+    queryFn: ({ signal }) => getStudentLoginClass(code, signal),
+    enabled: isCompleteClassCode(code),
+  });
+  return { data: query.data ?? null, error: loadError(query.error) };
 }
 
 function CodeProblem({ error }: { error: ApiError }) {
@@ -167,8 +158,7 @@ export function SecretStep() {
 
   const signedIn = useCallback(
     (me: Me) => {
-      forgetLoginClass();
-      setMe(me);
+      setMe(me); // which also forgets the class list: the next child asks again
       navigate("/home", { replace: true });
     },
     [navigate, setMe],

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { render } from "../../test/render";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { resetGamesCache } from "../../api/endpoints";
@@ -39,13 +40,30 @@ const ASSIGNMENT: Assignment = {
 function renderPage(routes: Record<string, (c: Call) => Response | Promise<Response>> = {}, assignments: Assignment[] = [], games: Game[] = GAMES) {
   document.cookie = "csrftoken=t; path=/";
   resetGamesCache();
+  // The server's list of assignments: what a create, close or delete answered changes it, as it would.
+  let list = [...assignments];
+  const remembered = Object.fromEntries(
+    Object.entries(routes).map(([route, handler]) => [
+      route,
+      async (c: Call) => {
+        const res = await handler(c);
+        if (!res.ok || c.method === "GET") return res;
+        if (c.method === "DELETE") list = list.filter((a) => !c.path.endsWith(`/assignments/${a.id}/`));
+        else {
+          const changed = (await res.clone().json()) as Assignment;
+          list = [changed, ...list.filter((a) => a.id !== changed.id)];
+        }
+        return res;
+      },
+    ]),
+  );
   const calls = mockFetch({
     "GET /api/classes/5/": () => json(200, KLASS),
-    "GET /api/classes/5/assignments/": () => json(200, assignments),
+    "GET /api/classes/5/assignments/": () => json(200, list),
     "GET /api/games/": () => json(200, games),
     "GET /api/classes/5/students/": () => json(200, { count: 2, next: null, previous: null, results: STUDENTS }),
     "GET /api/batches/": () => json(200, { count: 0, next: null, previous: null, results: [] }),
-    ...routes,
+    ...remembered,
   });
   render(
     <MemoryRouter initialEntries={["/teacher/classes/5/assignments"]}>

@@ -1,15 +1,17 @@
 // A class's assignments: the list (game, players, open or closed, dates), and the form to
 // assign a game or change one; close and delete with a confirmation.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useParams } from "react-router-dom";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { closeAssignment, deleteAssignment, getClass, listAssignments, listBatches, listGames, listStudents } from "../../api/endpoints";
-import type { ApiError } from "../../api/http";
-import type { Assignment, Batch, Classroom, Game, Student } from "../../api/types";
+import { queryKeys } from "../../api/queryKeys";
+import type { Assignment } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { Button, toApiError } from "../../components/forms";
+import { Button } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { gameTitle } from "../../games/catalog";
 import { formatTime } from "../../lib/format";
+import { loadError } from "../../lib/queryClient";
 import { AssignmentForm } from "./AssignmentForm";
 import { ClassNav } from "./ClassNav";
 import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
@@ -31,47 +33,36 @@ function nameOf(a: Assignment): string {
 
 export function AssignmentsPage() {
   const { id = "" } = useParams();
-  const [klass, setKlass] = useState<Classroom | null>(null);
-  const [assignments, setAssignments] = useState<Assignment[] | null>(null);
-  const [games, setGames] = useState<Game[]>([]);
-  const [students, setStudents] = useState<Student[]>([]);
-  const [batches, setBatches] = useState<Batch[]>([]);
-  const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [notice, setNotice] = useState("");
   const listHeading = useRef<HTMLHeadingElement>(null);
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const [k, a, g, s] = await Promise.all([getClass(id, signal), listAssignments(id, signal), listGames(), listStudents(id, signal)]);
-        setKlass(k);
-        setAssignments(a);
-        setGames(g);
-        setStudents(s);
-        setLoadError(null);
-      } catch (err) {
-        if (!signal?.aborted) setLoadError(toApiError(err));
-      }
-      // Grid batches are optional: the form works without them.
-      listBatches(signal).then(setBatches, () => undefined);
-    },
-    [id],
-  );
+  const queryClient = useQueryClient();
+  const classQuery = useQuery({ queryKey: queryKeys.class(id), queryFn: ({ signal }) => getClass(id, signal) });
+  const listQuery = useQuery({ queryKey: queryKeys.classAssignments(id), queryFn: ({ signal }) => listAssignments(id, signal) });
+  const gamesQuery = useQuery({ queryKey: queryKeys.games, queryFn: () => listGames(), staleTime: Infinity });
+  const studentsQuery = useQuery({ queryKey: queryKeys.classStudents(id), queryFn: ({ signal }) => listStudents(id, signal) });
+  // Grid batches are optional: the form works without them.
+  const batchesQuery = useQuery({ queryKey: queryKeys.assignableBatches, queryFn: ({ signal }) => listBatches(signal) });
+  const klass = classQuery.data;
+  const assignments = listQuery.data;
+  const games = gamesQuery.data;
+  const students = studentsQuery.data;
+  const batches = batchesQuery.data ?? [];
+  const failed = loadError(classQuery.error ?? listQuery.error ?? gamesQuery.error ?? studentsQuery.error);
 
-  useEffect(() => {
-    const ac = new AbortController();
-    void load(ac.signal);
-    return () => ac.abort();
-  }, [load]);
+  /** After a change: the list shows the server's answer at once, then is read again. */
+  const changed = (update: (list: Assignment[]) => Assignment[]) => {
+    queryClient.setQueryData<Assignment[]>(queryKeys.classAssignments(id), (list) => list && update(list));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.classAssignments(id) });
+  };
+  const replace = (a: Assignment) => changed((list) => (list.some((x) => x.id === a.id) ? list.map((x) => (x.id === a.id ? a : x)) : [a, ...list]));
 
-  const replace = (a: Assignment) => setAssignments((list) => list && (list.some((x) => x.id === a.id) ? list.map((x) => (x.id === a.id ? a : x)) : [a, ...list]));
-
-  if (loadError && !klass) {
-    return <ClassLoadFailed error={loadError} what="the assignments" />;
+  if (failed && !(klass && assignments && games && students)) {
+    return <ClassLoadFailed error={failed} what="the assignments" />;
   }
-  if (!klass || !assignments) {
+  if (!klass || !assignments || !games || !students) {
     return <PageLoading title="Assignments" text="Loading the assignments…" />;
   }
 
@@ -201,7 +192,7 @@ export function AssignmentsPage() {
           danger
           onConfirm={async () => {
             await deleteAssignment(confirm.assignment.id);
-            setAssignments((list) => list?.filter((x) => x.id !== confirm.assignment.id) ?? null);
+            changed((list) => list.filter((x) => x.id !== confirm.assignment.id));
             setNotice(`${nameOf(confirm.assignment)} deleted.`);
             // Its row is gone: put focus somewhere that still exists.
             setTimeout(() => listHeading.current?.focus(), 0);

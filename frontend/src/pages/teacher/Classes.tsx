@@ -186,6 +186,8 @@ function ClassItem({
             Rename {klass.name}
           </h3>
           <FormError error={rename.error} shownFields={["name"]} />
+          {/* Focus goes into the form the teacher just opened: the Rename button it replaces is gone. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <Field label={`New name for ${klass.name}`} name="name" autoFocus required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} error={rename.error?.fields.name} />
           <div className="actions">
             <Button type="submit" variant="primary" busy={rename.busy} busyLabel="Saving…" disabled={!name.trim()}>

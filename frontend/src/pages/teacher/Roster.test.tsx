@@ -31,10 +31,34 @@ const BEN = student({ id: 13, first_name: "Ben", last_name: "", display_name: "B
 const page = (results: Student[]) => json(200, { count: results.length, next: null, previous: null, results });
 
 function renderRoster(routes: Record<string, (c: Call) => Response | Promise<Response>>, students = [ANA, BEN]) {
+  // The server's roster and class: what a change answered changes them, as it would (the page
+  // reads them again after each change).
+  let roster = [...students];
+  let klass = KLASS;
+  const idIn = (path: string) => Number(/\/students\/(\d+)\//.exec(path)?.[1]);
+  const remembered = Object.fromEntries(
+    Object.entries(routes).map(([route, handler]) => [
+      route,
+      async (c: Call) => {
+        const res = await handler(c);
+        if (!res.ok || c.method === "GET") return res;
+        const id = idIn(c.path);
+        if (c.method === "DELETE") roster = roster.filter((s) => s.id !== id);
+        else if (c.path.endsWith("/unlock/")) roster = roster.map((s) => (s.id === id ? { ...s, locked_until: null } : s));
+        else if (c.method === "PATCH" && id) {
+          const saved = (await res.clone().json()) as Student;
+          roster = roster.map((s) => (s.id === id ? saved : s));
+        }
+        else if (c.method === "PATCH") klass = (await res.clone().json()) as Classroom;
+        else if (c.path === "/api/classes/3/students/") roster = [...roster, ...((await res.clone().json()) as { created: Student[] }).created];
+        return res;
+      },
+    ]),
+  );
   const calls = mockFetch({
-    "GET /api/classes/3/": () => json(200, KLASS),
-    "GET /api/classes/3/students/": () => page(students),
-    ...routes,
+    "GET /api/classes/3/": () => json(200, klass),
+    "GET /api/classes/3/students/": () => page(roster),
+    ...remembered,
   });
   render(
     <MemoryRouter initialEntries={["/teacher/classes/3"]}>

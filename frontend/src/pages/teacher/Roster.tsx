@@ -1,6 +1,7 @@
 // One class: its roster, adding and importing students, login cards, sign-in mode.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useParams } from "react-router-dom";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   addStudents,
   deleteStudent,
@@ -12,10 +13,10 @@ import {
   updateClass,
   updateStudent,
 } from "../../api/endpoints";
-import type { ApiError } from "../../api/http";
+import { queryKeys } from "../../api/queryKeys";
 import type { Classroom, SignInMode, Student } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { Button, Field, FormError, TextArea, toApiError, useAction, useFocusFirstInvalid } from "../../components/forms";
+import { Button, Field, FormError, TextArea, useAction, useFocusFirstInvalid } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { saveFile } from "../../lib/download";
 import { useExport } from "../../lib/useExport";
@@ -23,6 +24,7 @@ import { requestCards } from "../../api/exports";
 import { ExportButton } from "../../components/ExportButton";
 import { ExportStatus } from "../../components/ExportStatus";
 import { formatTime, isLocked, plural } from "../../lib/format";
+import { loadError } from "../../lib/queryClient";
 import { ClassNav } from "./ClassNav";
 import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
 import { ImportCsv } from "./ImportCsv";
@@ -35,49 +37,38 @@ type Dialog =
 
 export function RosterPage() {
   const { id = "" } = useParams();
-  const [klass, setKlass] = useState<Classroom | null>(null);
-  const [students, setStudents] = useState<Student[] | null>(null);
-  const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState("");
   const rosterHeading = useRef<HTMLHeadingElement>(null);
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const [k, s] = await Promise.all([getClass(id, signal), listStudents(id, signal)]);
-        setKlass(k);
-        setStudents(s);
-        setLoadError(null);
-      } catch (err) {
-        if (!signal?.aborted) setLoadError(toApiError(err));
-      }
-    },
-    [id],
-  );
+  const queryClient = useQueryClient();
+  const classQuery = useQuery({ queryKey: queryKeys.class(id), queryFn: ({ signal }) => getClass(id, signal) });
+  const studentsQuery = useQuery({ queryKey: queryKeys.classStudents(id), queryFn: ({ signal }) => listStudents(id, signal) });
+  const klass = classQuery.data;
+  const students = studentsQuery.data;
+  const failed = loadError(classQuery.error ?? studentsQuery.error);
 
-  useEffect(() => {
-    const ac = new AbortController();
-    void load(ac.signal);
-    return () => ac.abort();
-  }, [load]);
+  const reloadStudents = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.classStudents(id) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.classes, exact: true }); // the student counts
+  };
+  /** After a change: shown at once as the server answered it, then the roster is read again. */
+  const setStudents = (update: (ss: Student[]) => Student[]) => {
+    queryClient.setQueryData<Student[]>(queryKeys.classStudents(id), (ss) => ss && update(ss));
+    reloadStudents();
+  };
+  const setKlass = (k: Classroom) => {
+    queryClient.setQueryData(queryKeys.class(id), k);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.classes, exact: true });
+  };
 
-  const reloadStudents = useCallback(async () => {
-    try {
-      setStudents(await listStudents(id));
-    } catch (err) {
-      setLoadError(toApiError(err));
-    }
-  }, [id]);
+  const patchStudent = (sid: number, patch: Partial<Student>) => setStudents((ss) => ss.map((s) => (s.id === sid ? { ...s, ...patch } : s)));
 
-  const patchStudent = (sid: number, patch: Partial<Student>) =>
-    setStudents((ss) => ss?.map((s) => (s.id === sid ? { ...s, ...patch } : s)) ?? null);
-
-  const cards = useExport({ onSaved: () => void reloadStudents() }); // ExportStatus announces the download
+  const cards = useExport({ onSaved: reloadStudents }); // ExportStatus announces the download
   const print = (ids?: number[]) => (klass ? cards.start(() => requestCards(klass.id, ids)) : Promise.resolve());
 
-  if (loadError && !klass) {
-    return <ClassLoadFailed error={loadError} what="the class" />;
+  if (failed && !(klass && students)) {
+    return <ClassLoadFailed error={failed} what="the class" />;
   }
   if (!klass || !students) {
     return <PageLoading title="Class" text="Loading the class…" />;
@@ -182,7 +173,7 @@ export function RosterPage() {
         <AddStudentsForm
           classId={klass.id}
           onAdded={(created) => {
-            setStudents((ss) => [...(ss ?? []), ...created]);
+            setStudents((ss) => [...ss, ...created]);
             setNotice(`Added ${plural(created.length, "student")}.`);
           }}
         />
@@ -190,7 +181,7 @@ export function RosterPage() {
           classId={klass.id}
           onImported={(n) => {
             setNotice(`Imported ${plural(n, "student")}.`);
-            void reloadStudents();
+            reloadStudents();
           }}
         />
         </div>
@@ -213,7 +204,7 @@ export function RosterPage() {
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             await deleteStudent(dialog.student.id);
-            setStudents((ss) => ss?.filter((x) => x.id !== dialog.student.id) ?? null);
+            setStudents((ss) => ss.filter((x) => x.id !== dialog.student.id));
             setNotice(`${dialog.student.display_name} removed.`);
             window.setTimeout(() => rosterHeading.current?.focus(), 0);
           }}
@@ -397,6 +388,8 @@ function StudentRow({
           >
             <FormError error={save.error} shownFields={["first_name", "last_name", "password"]} />
             <div className="edit-fields">
+              {/* Focus goes into the form the teacher just opened: the Edit button it replaces is gone. */}
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
               <Field label="First name" name="first_name" autoFocus required value={first} onChange={(e) => setFirst(e.target.value)} error={save.error?.fields.first_name} />
               <Field label="Last name" name="last_name" value={last} onChange={(e) => setLast(e.target.value)} error={save.error?.fields.last_name} />
               <Field
