@@ -7,7 +7,7 @@ RUN npm ci --no-audit --no-fund
 COPY frontend/ ./
 RUN npm run build
 
-FROM python:3.11-slim-bookworm
+FROM python:3.11-slim-bookworm AS app
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PYTHONPATH=/app VAR_DIR=/app/var
 WORKDIR /app
 # The dependencies, from pyproject.toml alone: this layer is reused until the dependencies change.
@@ -28,3 +28,10 @@ RUN useradd --create-home app && mkdir -p /app/var/media && chown -R app /app/va
 USER app
 EXPOSE 8000
 CMD ["python", "-m", "config.serve", "--host", "0.0.0.0", "--port", "8000", "--workers", "2", "--log-level", "info"]
+
+# The reverse proxy (docker-compose.yml, "proxy"): deploy/nginx.conf, and the built files it serves
+# itself. It comes last but is built only as a target; web, worker and beat use the "app" target.
+FROM nginx:1.27-alpine AS proxy
+COPY deploy/nginx.conf /etc/nginx/nginx.conf
+COPY --from=app /app/var/static /srv/static
+COPY --from=frontend /app/frontend/dist/assets /srv/frontend/assets

@@ -1,0 +1,226 @@
+"""The reverse proxy of the Docker set-up (deploy/nginx.conf, docker-compose.yml's "proxy").
+
+The app server (uvicorn) keeps a connection whose headers never finish open for ever and takes any
+body; in production it sits behind nginx, which does not. The first tests read the Compose file and the
+configuration; the others run deploy/nginx.conf with Debian's nginx in front of a small recording
+upstream (nginx is installed by .ci/run; without it these skip, and REQUIRE_SERVICES=1 makes that a
+failure)."""
+
+from __future__ import annotations
+
+import http.server
+import os
+import re
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+CONF = ROOT / "deploy" / "nginx.conf"
+
+
+def _compose() -> dict:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def _directive(name: str) -> str:
+    match = re.search(rf"^\s*{name}\s+([^;]+);", CONF.read_text(), re.MULTILINE)
+    assert match, f"{name} is missing from deploy/nginx.conf"
+    return match.group(1).strip()
+
+
+def _seconds(value: str) -> int:
+    number, unit = re.fullmatch(r"(\d+)([sm]?)", value).groups()
+    return int(number) * (60 if unit == "m" else 1)
+
+
+def test_only_the_proxy_is_published_and_only_it_is_trusted():
+    services = _compose()["services"]
+    assert set(services) >= {"proxy", "web", "worker", "beat", "postgres", "redis"}
+    published = {name for name, service in services.items() if service.get("ports")}
+    assert published == {"proxy"}, "the app server must never face the internet itself"
+    proxy_address = services["proxy"]["networks"]["internal"]["ipv4_address"]
+    for name in ("web", "worker", "beat"):
+        assert services[name]["environment"]["TRUSTED_PROXIES"] == proxy_address
+    assert services["proxy"]["build"]["target"] == "proxy"
+    assert services["web"]["build"]["target"] == "app"
+
+
+def test_the_configuration_bounds_slow_and_large_requests():
+    assert _seconds(_directive("client_header_timeout")) <= 30
+    assert _seconds(_directive("client_body_timeout")) <= 60
+    assert _seconds(_directive("send_timeout")) <= 60
+    limit = _directive("client_max_body_size")
+    assert limit.endswith("m")
+    assert 1 <= int(limit[:-1]) <= 10
+    text = CONF.read_text()
+    # The proxy sets the forwarded address itself: appending ($proxy_add_x_forwarded_for) would pass on
+    # whatever a client made up.
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in text
+    assert "proxy_add_x_forwarded_for" not in text
+    assert "proxy_set_header Upgrade $http_upgrade;" in text
+
+
+# --- The configuration, run ------------------------------------------------------------------
+class _Recorder(http.server.BaseHTTPRequestHandler):
+    seen: list[dict] = []
+
+    def _answer(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        self.seen.append({"path": self.path, **{k.lower(): v for k, v in self.headers.items()}})
+        body = b"upstream"
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_GET = do_POST = _answer  # noqa: N815 (http.server's names)
+
+    def log_message(self, *args):
+        pass
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _wait_for(condition, limit: float, what: str):
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        result = condition()
+        if result:
+            return result
+        time.sleep(0.05)
+    raise AssertionError(f"{what} within {limit} s")
+
+
+@pytest.fixture(scope="module")
+def proxy(tmp_path_factory):
+    nginx = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.path.exists(p)), None)
+    if nginx is None:
+        if os.environ.get("REQUIRE_SERVICES") == "1":
+            pytest.fail("nginx is not installed (.ci/run installs Debian's nginx-light)")
+        pytest.skip("nginx is not installed; REQUIRE_SERVICES=1 makes this a failure")
+    _Recorder.seen = []
+    upstream = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Recorder)
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    work = tmp_path_factory.mktemp("nginx")
+    (work / "static").mkdir()
+    (work / "static" / "app.css").write_text("body{}")
+    port = _free_port()
+    conf = (CONF.read_text()
+            .replace("server web:8000;", f"server 127.0.0.1:{upstream.server_address[1]};")
+            .replace("listen 80;", f"listen 127.0.0.1:{port};")
+            .replace("/srv/static/", f"{work}/static/")
+            # The header timeout the production file sets, shortened so the test waits less.
+            .replace(f"client_header_timeout {_directive('client_header_timeout')};", "client_header_timeout 2s;"))
+    for temp in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (work / temp).mkdir()
+    globals_ = (f"pid {work}/nginx.pid; error_log {work}/error.log; daemon off; "
+                f"worker_processes 1;")
+    if os.geteuid() == 0:  # nginx's workers would run as nobody, who cannot read pytest's private tmp
+        globals_ += " user root;"
+    conf = conf.replace("worker_processes auto;", "")
+    conf = conf.replace("http {", "http {\n" + "".join(
+        f"    {temp}_temp_path {work}/{temp};\n" for temp in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        + f"    access_log {work}/access.log;\n", 1)
+    (work / "nginx.conf").write_text(conf)
+    process = subprocess.Popen([nginx, "-p", str(work), "-e", f"{work}/error.log", "-c", str(work / "nginx.conf"),
+                                "-g", globals_], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+    def listening():
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return True
+        except OSError:
+            assert process.poll() is None, process.stdout.read().decode()
+            return False
+
+    _wait_for(listening, 20, "nginx did not listen")
+    yield {"port": port}
+    process.terminate()
+    process.wait(10)
+    upstream.shutdown()
+
+
+def _request(port: int, raw: bytes, until: bytes | None = None) -> bytes:
+    """Send `raw`; read until the connection closes (or, on a kept-alive one, until `until` arrives)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(raw)
+        data = b""
+        while (until is None or until not in data) and (chunk := conn.recv(65536)):
+            data += chunk
+        return data
+
+
+def test_connections_that_never_finish_their_headers_are_closed(proxy):
+    sockets = [socket.create_connection(("127.0.0.1", proxy["port"]), timeout=30) for _ in range(50)]
+    try:
+        for conn in sockets:
+            conn.sendall(b"GET / HTTP/1.1\r\nHost: school\r\nX-Slow: ")  # and never the end
+        closed = set()
+
+        def all_closed():
+            for index, conn in enumerate(sockets):
+                if index in closed:
+                    continue
+                conn.settimeout(0.01)
+                try:
+                    if conn.recv(65536) == b"":
+                        closed.add(index)
+                except TimeoutError:
+                    pass
+                except OSError:
+                    closed.add(index)
+            return len(closed) == len(sockets)
+
+        _wait_for(all_closed, 30, "nginx did not close the 50 slow connections")
+    finally:
+        for conn in sockets:
+            conn.close()
+
+
+def test_a_made_up_forwarded_address_is_replaced_by_the_real_one(proxy):
+    answer = _request(proxy["port"], b"GET /api/auth/me/ HTTP/1.1\r\nHost: school\r\n"
+                                     b"X-Forwarded-For: 6.6.6.6\r\nConnection: close\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 200")
+    seen = _Recorder.seen[-1]
+    assert seen["x-forwarded-for"] == "127.0.0.1"
+    assert seen["host"] == "school"
+
+
+def test_a_body_over_the_limit_is_refused_before_the_app(proxy):
+    before = len(_Recorder.seen)
+    body = b"x" * (2 * 1024 * 1024)
+    answer = _request(proxy["port"], b"POST /api/classes/ HTTP/1.1\r\nHost: school\r\nConnection: close\r\n"
+                                     b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    assert answer.startswith(b"HTTP/1.1 413")
+    assert len(_Recorder.seen) == before
+
+
+def test_a_websocket_upgrade_is_passed_on(proxy):
+    _request(proxy["port"], b"GET /ws/matches/1/ HTTP/1.1\r\nHost: school\r\nUpgrade: websocket\r\n"
+                            b"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n", until=b"upstream")
+    seen = _Recorder.seen[-1]
+    assert seen["path"] == "/ws/matches/1/"
+    assert seen["upgrade"] == "websocket"
+    assert seen["connection"].lower() == "upgrade"
+
+
+def test_static_files_are_served_by_the_proxy(proxy):
+    before = len(_Recorder.seen)
+    answer = _request(proxy["port"], b"GET /static/app.css HTTP/1.1\r\nHost: school\r\nConnection: close\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 200")
+    assert answer.endswith(b"body{}")
+    assert len(_Recorder.seen) == before
