@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from django.db import transaction
 from django.utils import timezone
 
-from classroom.errors import Forbidden, ServiceError
+from classroom.errors import Forbidden, NotFound, ServiceError
 from classroom.models import User
 from games import clock
 from games.engines import get_engine
@@ -28,7 +28,7 @@ def _open_assignment_for(user: User, assignment_id: int) -> Assignment:
     assignment = (assignments_for_student(user).select_related("classroom")
                   .filter(pk=assignment_id).first())
     if assignment is None:
-        raise ServiceError("not_found", "No such assignment.")
+        raise NotFound("not_found", "No such assignment.")
     if not assignment.is_open():
         raise ServiceError("closed", "This assignment is not open right now.")
     return assignment
@@ -237,7 +237,7 @@ def challenge_answer(*, user: User, challenge_id: int, accept: bool) -> Challeng
     challenge = Challenge.objects.select_for_update(of=("self",)).select_related("assignment").filter(
         pk=challenge_id, to_user=user).first()
     if challenge is None:
-        raise ServiceError("not_found", "No such challenge.")
+        raise NotFound("not_found", "No such challenge.")
     if challenge.status != Challenge.Status.PENDING:
         raise ServiceError("answered", "This challenge has already been answered.")
     challenge.answered_at = timezone.now()
@@ -269,7 +269,7 @@ def match_rematch(*, user: User, match_id: int) -> Match:
     players' pages follow it there)."""
     old = Match.objects.filter(pk=match_id).first()
     if old is None:
-        raise ServiceError("not_found", "No such match.")
+        raise NotFound("not_found", "No such match.")
     seats = list(Seat.objects.filter(match=old).select_related("user").order_by("index"))
     if user.pk not in {seat.user_id for seat in seats}:
         raise Forbidden("not_your_match", "You did not play in this match.")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from classroom.errors import Forbidden, ServiceError
+from classroom.errors import Forbidden, NotFound, ServiceError
 from classroom.models import User
 from games import clock
 from games.bots import get_bot
@@ -82,8 +82,8 @@ def match_submit_action(*, match_id: int, user: User, action: dict, client_id: s
     with transaction.atomic(), match_store.batched_writes():
         match = _locked(match_id, repeat_of=client_id)
         seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
-        if seat is None:
-            raise Forbidden("not_your_match", "You are not playing in this match.")
+        if seat is None:  # as every other match endpoint answers somebody who may not see it
+            raise NotFound("not_found", "No such match.")
         if seat.repeat_of is not None:  # only ever set for this action's client_id
             return Accepted(version=seat.repeat_of, duplicate=True)
         if match.status != Match.Status.ACTIVE:
@@ -212,7 +212,7 @@ def _end_by_teacher(match: Match) -> Change | None:
 def _locked(match_id: int, *, repeat_of: str | None = None) -> Match:
     match = match_store.lock_match(match_id, repeat_of=repeat_of)
     if match is None:
-        raise ServiceError("not_found", "No such match.")
+        raise NotFound("not_found", "No such match.")
     return match
 
 

@@ -148,11 +148,11 @@ ROWS: dict[tuple[str, str], Row] = {
     ("PATCH", "/api/assignments/{id}/"): Row(class_teacher(200), {"title": "Renamed"}),
     ("DELETE", "/api/assignments/{id}/"): Row(class_teacher(204)),
     ("POST", "/api/assignments/{id}/close/"): Row(class_teacher(200)),
-    # A stranger's assignment is "not_found" with the services' default status (400).
-    ("POST", "/api/assignments/{assignment_id}/quick-match/"): Row(class_student(201, stranger=400)),
-    ("POST", "/api/assignments/{assignment_id}/computer-match/"): Row(class_student(201, stranger=400),
+    # A stranger's assignment is "not_found" (404), as an object in the path that the caller may not see.
+    ("POST", "/api/assignments/{assignment_id}/quick-match/"): Row(class_student(201, stranger=404)),
+    ("POST", "/api/assignments/{assignment_id}/computer-match/"): Row(class_student(201, stranger=404),
                                                                        {"bot_level": "easy"}, setup=ana_free),
-    ("POST", "/api/assignments/{assignment_id}/challenges/"): Row(class_student(201, stranger=400),
+    ("POST", "/api/assignments/{assignment_id}/challenges/"): Row(class_student(201, stranger=404),
                                                                    lambda w: {"opponent": w.cy.user.pk}),
     # Sign-in and accounts: open to anybody
     ("GET", "/api/auth/csrf/"): Row(anybody(204)),
@@ -176,9 +176,9 @@ ROWS: dict[tuple[str, str], Row] = {
     ("GET", "/api/batches/{id}/boards/"): Row(class_teacher(200)),
     ("POST", "/api/batches/{id}/pdf/"): Row(class_teacher(200)),  # 200: its PDF is made already
     ("POST", "/api/batches/{id}/retry/"): Row(class_teacher(200), setup=failed_batch),
-    # Challenges: the child challenged answers. Another child's is "not_found" with status 400.
-    ("POST", "/api/challenges/{challenge_id}/accept/"): Row(class_student(200, stranger=400), setup=ana_and_cy_free),
-    ("POST", "/api/challenges/{challenge_id}/decline/"): Row(class_student(200, stranger=400)),
+    # Challenges: the child challenged answers. Another child's is "not_found" (404).
+    ("POST", "/api/challenges/{challenge_id}/accept/"): Row(class_student(200, stranger=404), setup=ana_and_cy_free),
+    ("POST", "/api/challenges/{challenge_id}/decline/"): Row(class_student(200, stranger=404)),
     # Classes and what hangs on them: the class's teacher's
     ("GET", "/api/classes/"): Row(any_teacher(200)),
     ("POST", "/api/classes/"): Row(any_teacher(201), {"name": "Room 9"}),
@@ -201,8 +201,7 @@ ROWS: dict[tuple[str, str], Row] = {
     ("GET", "/api/games/"): Row(signed_in(200)),
     # Matches: who sits in it plays; the class's teacher watches and ends
     ("GET", "/api/matches/{match_id}/"): Row(player_or_teacher(200)),
-    # The move path tells a stranger "not_your_match" (403) where the other match endpoints say 404.
-    ("POST", "/api/matches/{match_id}/actions/"): Row(class_student(200, stranger=403), {"action": {"type": "discard",
+    ("POST", "/api/matches/{match_id}/actions/"): Row(class_student(200), {"action": {"type": "discard",
                                                                                      "cards": [0, 1]}},
                                                       setup=ana_to_move),
     ("POST", "/api/matches/{match_id}/end/"): Row(class_teacher(200)),

@@ -76,7 +76,7 @@ def test_a_match_through_rest(world):
     assert refused.json()["error"]["code"] == "not_your_turn"
     outsider = client_for(world["outsider"].user)
     assert outsider.get(f"/api/matches/{match_id}/").status_code == 404
-    assert outsider.post(f"/api/matches/{match_id}/actions/", body, format="json").status_code == 403
+    assert outsider.post(f"/api/matches/{match_id}/actions/", body, format="json").status_code == 404
     teacher = client_for(world["owner"])
     watched = teacher.get(f"/api/matches/{match_id}/").json()
     assert watched["view"]["seat"] is None
