@@ -332,6 +332,8 @@ class Report(models.Model):
                                help_text="The class report whose build made this student report.")
     created_at = models.DateTimeField(auto_now_add=True)
     built_at = models.DateTimeField(null=True, blank=True)
+    progress_at = models.DateTimeField(null=True, blank=True,
+                                       help_text="When a running build last saved its progress (a silent one is dead).")
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 
+from django.db.models import Q
 from django.utils import timezone
 
 from classroom.errors import ServiceError
@@ -20,6 +21,12 @@ PERIODS = {"7d": 7, "30d": 30, "all": None}  # days, today included
 NIGHTLY_PERIOD = "30d"
 # The live view covers a lesson: the attempts of the last two hours, aggregated when asked.
 LIVE_WINDOW = timedelta(hours=2)
+# A second request for a report that is waiting for a worker (up to WAITING_BUILD) or being built and
+# saving progress (at least every SILENT_BUILD: each student's part takes well under a second) gets that
+# report's progress; past those, the build is taken to be lost and a new one starts.
+WAITING_BUILD = timedelta(minutes=10)
+SILENT_BUILD = timedelta(minutes=2)
+STOPPED_MESSAGE = "This build stopped before it finished (its worker went away). A new one was started."
 
 
 def period_bounds(period: str, now: datetime | None = None) -> tuple[datetime | None, datetime]:
@@ -40,12 +47,16 @@ def report_request(*, classroom: Classroom, period: str = "30d", game: str = "")
     """A class report and one report per student, built by a job (progress on the row)."""
     if game and game not in ENGINES:
         raise ServiceError("invalid", "Unknown game.", {"game": ["Choose one of the four games, or all."]})
-    building = Report.objects.filter(
-        classroom=classroom, scope=Report.Scope.CLASS, period=period, game=game,
-        status__in=[Report.Status.PENDING, Report.Status.RUNNING],
-        created_at__gte=timezone.now() - timedelta(minutes=10)).first()
+    now = timezone.now()
+    same = Report.objects.filter(classroom=classroom, scope=Report.Scope.CLASS, period=period, game=game)
+    building = same.filter(Q(status=Report.Status.PENDING, created_at__gte=now - WAITING_BUILD)
+                           | Q(status=Report.Status.RUNNING, progress_at__gte=now - SILENT_BUILD)).first()
     if building is not None:  # a second click while it builds shows the same progress
         return building
+    # A build whose worker died (killed, out of memory) says "running" and saves nothing more; Celery
+    # hands it out again only much later. It is not what the teacher waits for: say so, and build anew.
+    same.filter(status=Report.Status.RUNNING).exclude(progress_at__gte=now - SILENT_BUILD).update(
+        status=Report.Status.FAILED, error=STOPPED_MESSAGE)
     start, end = period_bounds(period)
     report = Report.objects.create(classroom=classroom, scope=Report.Scope.CLASS, period=period,
                                    period_start=start, period_end=end, game=game,
@@ -59,14 +70,15 @@ def report_build(*, report_id: int) -> Report | None:
     report = Report.objects.select_related("classroom").filter(pk=report_id).first()
     if report is None or report.status == Report.Status.DONE:  # deleted with its class, or already built
         return report
-    Report.objects.filter(pk=report.pk).update(status=Report.Status.RUNNING, done=0, error="")
+    Report.objects.filter(pk=report.pk).update(status=Report.Status.RUNNING, done=0, error="",
+                                               progress_at=timezone.now())
     try:
         students = list(Student.objects.filter(classroom=report.classroom).order_by("display_name")
                         .values_list("pk", "user_id", "display_name"))
         scope = Scope(classroom_id=report.classroom_id, start=report.period_start, end=report.period_end,
                       game=report.game)
         class_data = build.class_report(scope, students)
-        Report.objects.filter(pk=report.pk).update(done=1)
+        Report.objects.filter(pk=report.pk).update(done=1, progress_at=timezone.now())
         report.parts.all().delete()  # a retried build replaces its student reports
         for done, (student_id, user_id, _) in enumerate(students, 2):
             student_scope = Scope(classroom_id=report.classroom_id, start=report.period_start,
@@ -76,7 +88,7 @@ def report_build(*, report_id: int) -> Report | None:
                                   period_end=report.period_end, game=report.game, status=Report.Status.DONE,
                                   done=1, total=1, data=build.student_report(student_scope),
                                   built_at=timezone.now())
-            Report.objects.filter(pk=report.pk).update(done=done)
+            Report.objects.filter(pk=report.pk).update(done=done, progress_at=timezone.now())
     except Exception as error:
         Report.objects.filter(pk=report.pk).update(status=Report.Status.FAILED,
                                                    error=f"{type(error).__name__}: {error}")

@@ -3,6 +3,7 @@ build can follow; the nightly job asks one 30-day report per class that has stud
 and one class's failing build does not stop the others'."""
 
 import contextlib
+from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
@@ -115,3 +116,38 @@ def test_one_class_failing_in_the_nightly_job_does_not_stop_the_others(builds_no
         tasks.build_nightly_reports()
     status = dict(Report.objects.filter(scope=Report.Scope.CLASS).values_list("classroom_id", "status"))
     assert status == {first.pk: "failed", second.pk: "done"}
+
+
+def test_a_build_whose_worker_died_does_not_block_the_next_one(classroom, django_capture_on_commit_callbacks):
+    """A worker killed mid-build leaves its report "running" with no more progress; Celery hands the job out
+    again only much later. A teacher's next *Build now* starts a new build and the dead one says why."""
+    StudentFactory(classroom=classroom)
+    with django_capture_on_commit_callbacks(execute=False):
+        dead = reports.report_request(classroom=classroom, period="7d")
+    silent_since = timezone.now() - reports.SILENT_BUILD - timedelta(seconds=1)
+    Report.objects.filter(pk=dead.pk).update(status=Report.Status.RUNNING, progress_at=silent_since)
+    with django_capture_on_commit_callbacks(execute=False):
+        again = reports.report_request(classroom=classroom, period="7d")
+    assert again.pk != dead.pk
+    dead.refresh_from_db()
+    assert dead.status == Report.Status.FAILED
+    assert dead.error == reports.STOPPED_MESSAGE
+
+
+def test_a_build_that_saves_progress_is_handed_out_again(classroom, django_capture_on_commit_callbacks):
+    StudentFactory(classroom=classroom)
+    with django_capture_on_commit_callbacks(execute=False):
+        running = reports.report_request(classroom=classroom, period="7d")
+    Report.objects.filter(pk=running.pk).update(status=Report.Status.RUNNING,
+                                                progress_at=timezone.now() - timedelta(seconds=30))
+    with django_capture_on_commit_callbacks(execute=False):
+        assert reports.report_request(classroom=classroom, period="7d").pk == running.pk
+    running.refresh_from_db()
+    assert running.status == Report.Status.RUNNING
+
+
+def test_a_build_saves_its_progress_time(classroom):
+    StudentFactory(classroom=classroom)
+    report = reports.report_build(report_id=reports.report_request(classroom=classroom, period="7d").pk)
+    assert report.status == Report.Status.DONE
+    assert report.progress_at is not None
