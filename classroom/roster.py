@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+import unicodedata
 from dataclasses import dataclass, field
+
+from classroom import names
 
 # The most students a class may have, however they come (pasted names, a CSV file): one limit for both.
 # Why 200 (README, "Security and limits"): a class of 35 is large and a year group that shares one
@@ -41,11 +45,22 @@ def split_name(full_name: str) -> tuple[str, str]:
     return words[0], " ".join(words[1:])
 
 
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
 def parse_pasted_names(text: str) -> list[RosterRow]:
-    """One name a line; blank lines ignored."""
+    """One name a line; blank lines ignored. Lines end at a line break a text box makes (not at the other
+    characters str.splitlines() would split on: those are refused inside a name, classroom.names), and a
+    tab, as a paste from a spreadsheet's columns brings, is a space."""
     rows = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(LINE_BREAK.split(text), 1):
+        line = unicodedata.normalize("NFC", line.replace("\t", " "))
         if not line.strip():
+            continue
+        found = names.problem(line)
+        if found is not None:
+            rows.append(RosterRow(line=number, first_name=names.normalise(line), last_name="",
+                                  problems=[f"The name {found}"]))
             continue
         first, last = split_name(line)
         rows.append(check_row(RosterRow(line=number, first_name=first, last_name=last)))
@@ -80,6 +95,12 @@ def assign_display_names(rows: list[RosterRow], taken: set[str]) -> None:
 
 
 def check_row(row: RosterRow) -> RosterRow:
+    """The row's names cleaned (classroom.names) and what is wrong with it in `problems`."""
+    for attribute, label in (("first_name", "The first name"), ("last_name", "The last name")):
+        try:
+            setattr(row, attribute, names.clean(getattr(row, attribute)))
+        except names.NameProblem as found:
+            row.problems.append(f"{label} {found}")
     if not row.first_name:
         row.problems.append("First name is missing.")
     if len(row.first_name) > NAME_MAX:

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
-from classroom import roster, selectors, sign_in_guard
+from classroom import names, roster, selectors, sign_in_guard
 from classroom.errors import Locked, NotFound, ServiceError
 from classroom.models import Classroom, Student, User
 from classroom.pictures import SEQUENCE_LENGTH, picture_slugs
@@ -35,8 +35,12 @@ WORDS_FOR_PASSWORDS = ["sun", "cat", "dog", "sky", "red", "owl", "bee", "fox", "
 
 # --- Teachers --------------------------------------------------------------------------------
 def teacher_sign_up(*, name: str, email: str, password: str) -> User:
-    name, email = name.strip(), email.strip().lower()
+    email = email.strip().lower()
     fields: dict[str, list[str]] = {}
+    try:
+        name = names.clean(name)
+    except names.NameProblem as found:
+        fields["name"] = [f"Your name {found}"]
     if not name:
         fields["name"] = ["Please enter your name."]
     if User.objects.filter(email__iexact=email).exists():
@@ -105,7 +109,11 @@ def _new_join_code() -> str:
 
 
 def _clean_class_name(name: str) -> str:
-    name = (name or "").strip()
+    try:
+        name = names.clean(name or "")
+    except names.NameProblem as found:
+        message = f"The class name {found}"
+        raise ServiceError("invalid", message, {"name": [message]}) from None
     if not name:
         raise ServiceError("invalid", "Please give the class a name.", {"name": ["Please give the class a name."]})
     if len(name) > 100:
@@ -223,11 +231,15 @@ def student_update(*, student: Student, first_name: str | None = None, last_name
     if first_name is not None or last_name is not None:
         row = roster.check_row(roster.RosterRow(
             line=0,
-            first_name=(student.first_name if first_name is None else first_name).strip(),
-            last_name=(student.last_name if last_name is None else last_name).strip(),
+            first_name=student.first_name if first_name is None else first_name,
+            last_name=student.last_name if last_name is None else last_name,
         ))
         if row.problems:
-            raise ServiceError("invalid", " ".join(row.problems), {"first_name": row.problems})
+            fields: dict[str, list[str]] = {}
+            for problem in row.problems:
+                about_last = problem.lower().startswith(("last name", "the last name"))
+                fields.setdefault("last_name" if about_last else "first_name", []).append(problem)
+            raise ServiceError("invalid", " ".join(row.problems), fields)
         taken = _taken_display_names(student.classroom) - {student.display_name}
         student.first_name, student.last_name = row.first_name, row.last_name
         student.display_name = roster.unique_display_name(

@@ -84,3 +84,25 @@ def test_two_pastes_at_once_cannot_both_squeeze_in(classroom):
     assert isinstance(refused[0], ServiceError)
     assert refused[0].code == "class_full"
     assert classroom.students.count() == 150
+
+
+def test_a_1000_row_file_whose_last_row_is_bad_creates_nobody(classroom):
+    """The file of issue 19: refused whole (past the class size), in the preview as in the import."""
+    data = csv_of(999) + b",NoFirstName\n"
+    for call in (services.roster_preview_csv, services.students_import_csv):
+        assert refusal_of(lambda call=call: call(classroom=classroom, data=data)).code == "bad_file"
+    assert not classroom.students.exists()
+
+
+def test_a_full_class_file_whose_last_row_is_bad_creates_nobody_and_names_the_row(classroom):
+    """Every row is checked before any is stored: 199 good rows and a bad 200th make no student."""
+    data = csv_of(MAX_CLASS_SIZE - 1) + b",NoFirstName\n"
+    rows = services.roster_preview_csv(classroom=classroom, data=data)
+    assert [(row.line, row.problems) for row in rows if row.problems] == [(201, ["First name is missing."])]
+    refused = refusal_of(lambda: services.students_import_csv(classroom=classroom, data=data))
+    assert refused.code == "invalid_rows"
+    assert not classroom.students.exists()
+    refused = refusal_of(lambda: services.students_add_names(classroom=classroom,
+                                                             text=names(MAX_CLASS_SIZE - 1) + "\nAna\u200b L."))
+    assert refused.fields == {"names": ["Line 200: The name has an invisible character; retype it."]}
+    assert not classroom.students.exists()
