@@ -15,6 +15,7 @@ from api.permissions import IsTeacher
 from api.rosters import StudentSerializer
 from classroom import services
 from classroom.permissions import students_managed_by
+from games.services.student_data import student_export
 
 
 class StudentViewSet(mixins.RetrieveModelMixin, mixins.UpdateModelMixin, mixins.DestroyModelMixin,
@@ -49,7 +50,7 @@ class StudentViewSet(mixins.RetrieveModelMixin, mixins.UpdateModelMixin, mixins.
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
         student = self.get_object()
-        body = json.dumps(services.student_export(student=student), indent=2)
+        body = json.dumps(student_export(student=student), indent=2)
         response = HttpResponse(body, content_type="application/json")
         filename = f"student-{student.pk}.json"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -24,6 +24,7 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from classroom import names, roster, selectors, sign_in_guard
 from classroom.errors import Locked, NotFound, ServiceError
 from classroom.models import Classroom, Student, User
+from classroom.open_sessions import sessions_end
 from classroom.pictures import SEQUENCE_LENGTH, picture_slugs
 from classroom.secrets import check_secret, hash_secret, hash_token, new_card_token
 
@@ -148,9 +149,12 @@ def classroom_regenerate_code(*, classroom: Classroom) -> Classroom:
 
 @transaction.atomic
 def classroom_delete(*, classroom: Classroom) -> None:
-    """Delete the class, its students' accounts and everything they did."""
-    User.objects.filter(student__classroom=classroom).delete()
+    """Delete the class, its students' accounts and everything they did, and sign the students out.
+    The class goes first, so its reports and files go whole instead of being anonymised child by child."""
+    user_ids = list(User.objects.filter(student__classroom=classroom).values_list("pk", flat=True))
     classroom.delete()
+    User.objects.filter(pk__in=user_ids).delete()
+    sessions_end(user_ids)
 
 
 # --- Rosters ---------------------------------------------------------------------------------
@@ -258,24 +262,12 @@ def student_update(*, student: Student, first_name: str | None = None, last_name
 
 @transaction.atomic
 def student_delete(*, student: Student) -> None:
-    """Delete the child's account and everything they did (their rows cascade from the user)."""
+    """Delete the child's account and everything they did (their rows cascade from the user; the games
+    anonymise what must stay, games.services.student_erase), and sign them out everywhere. The child's
+    data export is games.services.student_data (classroom does not know the games' tables)."""
+    user_id = student.user_id
     student.user.delete()
-
-
-def student_export(*, student: Student) -> dict:
-    """Everything stored about one student, for the teacher to hand over."""
-    return {
-        "student": {
-            "display_name": student.display_name,
-            "first_name": student.first_name,
-            "last_name": student.last_name,
-            "class": student.classroom.name,
-            "created_at": student.created_at.isoformat(),
-            "has_card": student.has_card,
-            "card_issued_at": student.card_issued_at.isoformat() if student.card_issued_at else None,
-        },
-        "exported_at": timezone.now().isoformat(),
-    }
+    sessions_end([user_id])
 
 
 # --- Login cards -----------------------------------------------------------------------------

@@ -225,13 +225,6 @@ def test_deleting_a_student_deletes_their_account(student):
     assert not Student.objects.exists()
 
 
-def test_export_holds_the_students_data_and_no_secret(student):
-    data = services.student_export(student=student)
-    assert data["student"]["display_name"] == student.display_name
-    assert "hash" not in str(data)
-    assert StudentFactory._meta.model.objects.count() == 1
-
-
 def test_teacher_sign_in_takes_the_email_in_any_case_and_refuses_everyone_else(teacher):
     assert services.teacher_sign_in(email=f" {teacher.email.upper()} ", password="correct horse battery") == teacher
     student = StudentFactory()
