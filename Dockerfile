@@ -10,6 +10,8 @@ RUN npm run build
 FROM python:3.11-slim-bookworm AS app
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PYTHONPATH=/app VAR_DIR=/app/var
 WORKDIR /app
+# DejaVu Sans draws the names in the PDFs beyond Western European letters (classroom/pdf_text.py).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 # The dependencies, from pyproject.toml alone: this layer is reused until the dependencies change.
 COPY pyproject.toml ./
 RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \

@@ -14,10 +14,13 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from classroom.pdf_text import BOLD, FONT, fit
 from classroom.pictures import picture_label, pictures
 from classroom.services import IssuedCard
 
 CARD_W, CARD_H = 90 * mm, 62 * mm
+QR_SIZE = 28 * mm
+TEXT_W = CARD_W - 5 * mm - QR_SIZE - 6 * mm  # the names, left of the QR code
 COLUMNS, ROWS = 2, 4
 MARGIN_X, MARGIN_Y = 12 * mm, 16 * mm
 
@@ -31,7 +34,7 @@ def render_cards_pdf(*, cards: list[IssuedCard], class_name: str, join_code: str
     """The cards, eight a page; `progress(n)` is told after each card how many are drawn."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A4)
-    canvas.setTitle(f"Login cards: {class_name}")
+    canvas.setTitle(f"Login cards: {class_name}")  # document metadata: plain text
     per_page = COLUMNS * ROWS
     for index, card in enumerate(cards):
         if index and index % per_page == 0:
@@ -54,10 +57,13 @@ def _draw_card(canvas: Canvas, card: IssuedCard, x: float, y: float, class_name:
     canvas.roundRect(x, y, CARD_W, CARD_H, 4 * mm)
     canvas.setDash()
     canvas.setFillColor(HexColor("#111111"))
-    canvas.setFont("Helvetica-Bold", 16)
-    canvas.drawString(x + 5 * mm, y + CARD_H - 10 * mm, card.student.display_name)
-    canvas.setFont("Helvetica", 9)
-    canvas.drawString(x + 5 * mm, y + CARD_H - 15 * mm, class_name[:40])
+    # Names are drawn as plain text (never markup), shrunk or cut to stay on the card.
+    name, size = fit(card.student.display_name, BOLD, 16, TEXT_W, 9)
+    canvas.setFont(BOLD, size)
+    canvas.drawString(x + 5 * mm, y + CARD_H - 10 * mm, name)
+    class_line, size = fit(class_name, FONT, 9, TEXT_W, 7)
+    canvas.setFont(FONT, size)
+    canvas.drawString(x + 5 * mm, y + CARD_H - 15 * mm, class_line)
     canvas.setFont("Helvetica-Bold", 12)
     canvas.drawString(x + 5 * mm, y + CARD_H - 22 * mm, f"Class code: {code}")
     canvas.setFont("Helvetica", 8)
@@ -76,11 +82,10 @@ def _draw_card(canvas: Canvas, card: IssuedCard, x: float, y: float, class_name:
     image = io.BytesIO()
     qr.save(image, kind="png", scale=4, border=1)
     image.seek(0)
-    qr_size = 28 * mm
-    canvas.drawImage(ImageReader(image), x + CARD_W - qr_size - 4 * mm, y + CARD_H - qr_size - 6 * mm,
-                     qr_size, qr_size)
+    canvas.drawImage(ImageReader(image), x + CARD_W - QR_SIZE - 4 * mm, y + CARD_H - QR_SIZE - 6 * mm,
+                     QR_SIZE, QR_SIZE)
     canvas.setFont("Helvetica", 6)
-    canvas.drawCentredString(x + CARD_W - qr_size / 2 - 4 * mm, y + CARD_H - qr_size - 9 * mm, "Scan to sign in")
+    canvas.drawCentredString(x + CARD_W - QR_SIZE / 2 - 4 * mm, y + CARD_H - QR_SIZE - 9 * mm, "Scan to sign in")
 
 
 def _draw_picture(canvas: Canvas, slug: str, x: float, y: float, size: float) -> None:

@@ -1,7 +1,8 @@
 """A report as a printable PDF, made by a job (games.services.exports), never by a web request.
 
 Paragraphs read reportlab's markup, so every text a person typed (a class's or a student's name) is
-escaped where a Paragraph gets it; table cells are plain text."""
+escaped where a Paragraph gets it (`_text`); the other table cells are plain text. The names are drawn
+in classroom.pdf_text's font, which has letters beyond Western European ones."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from classroom.pdf_text import BOLD, FONT
 from games.models import Report
 from games.reports.export import report_title
 from games.reports.heat_scale import colours_of, scale
@@ -32,8 +34,22 @@ def grid_cell(fact: dict | None) -> tuple[str, str | None, str]:
 
 
 
-def report_pdf(report: Report) -> bytes:
+def _styles():
     styles = getSampleStyleSheet()
+    for style in styles.byName.values():
+        if hasattr(style, "fontName"):
+            style.fontName = BOLD if "Bold" in style.fontName else FONT
+    return styles
+
+
+def _text(value: str, style) -> Paragraph:
+    """A person's text in a table cell: escaped, and wrapped to the column instead of running off the page."""
+    return Paragraph(escape(value), style)
+
+
+def report_pdf(report: Report) -> bytes:
+    styles = _styles()
+    cell = styles["BodyText"].clone("cell", fontSize=8, leading=10)
     buffer = io.BytesIO()
     document = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=14 * mm, rightMargin=14 * mm,
                                  topMargin=14 * mm, bottomMargin=14 * mm, title=report_title(report))
@@ -52,14 +68,15 @@ def report_pdf(report: Report) -> bytes:
                                         for m in data["mistakes"]])]
     if data.get("needs_help"):
         story += [Spacer(1, 4 * mm), Paragraph("Students who need help", styles["Heading2"]), _simple_table(
-            ["Fact", "Students"], [[key.replace("x", " x "), ", ".join(
-                f"{s['student']} ({s['accuracy']:.0%} of {s['attempts']})" for s in students)]
-                for key, students in data["needs_help"].items()])]
+            ["Fact", "Students"], [[key.replace("x", " x "), _text(", ".join(
+                f"{s['student']} ({s['accuracy']:.0%} of {s['attempts']})" for s in students), cell)]
+                for key, students in data["needs_help"].items()], widths=[20 * mm, 160 * mm])]
     if data.get("activity"):
         story += [Spacer(1, 4 * mm), Paragraph("Activity", styles["Heading2"]), _simple_table(
             ["Student", "Matches", "Minutes", "Attempts", "Accuracy"],
-            [[r["student"], r["matches"], r["minutes"], r["attempts"],
-              "" if r["accuracy"] is None else f"{r['accuracy']:.0%}"] for r in data["activity"]])]
+            [[_text(r["student"], cell), r["matches"], r["minutes"], r["attempts"],
+              "" if r["accuracy"] is None else f"{r['accuracy']:.0%}"] for r in data["activity"]],
+            widths=[80 * mm, 25 * mm, 25 * mm, 25 * mm, 25 * mm])]
     document.build(story)
     return buffer.getvalue()
 
@@ -97,7 +114,8 @@ def _legend() -> Table:
     return Table([cells], style=TableStyle(style))
 
 
-def _simple_table(header: list[str], rows: list[list]) -> Table:
-    return Table([header, *rows], repeatRows=1, style=TableStyle([
+def _simple_table(header: list[str], rows: list[list], widths: list[float] | None = None) -> Table:
+    return Table([header, *rows], colWidths=widths, repeatRows=1, style=TableStyle([
         ("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("FONTSIZE", (0, 0), (-1, -1), 8),
+        ("FONTNAME", (0, 0), (-1, -1), FONT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee"))]))
