@@ -117,7 +117,8 @@ export interface NeedsHelpEntry {
 }
 
 export interface ActivityRow {
-  student_id: number;
+  /** null: a student removed after the report was built (their name reads "A removed student"). */
+  student_id: number | null;
   student: string;
   matches: number;
   minutes: number;

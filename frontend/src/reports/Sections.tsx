@@ -219,13 +219,17 @@ export function Activity({ rows, classId, filters }: { rows: readonly ActivityRo
       head="Student"
       numbers={["Matches", "Minutes", "Tries", "Accuracy"]}
     >
-      {rows.map((r) => (
-        <tr key={r.student_id}>
+      {rows.map((r, i) => (
+        <tr key={r.student_id ?? `removed-${i}`}>
           <th scope="row">
-            <Link to={studentReportPath(classId, r.student_id, filters)}>
-              {r.student}
-              <span className="sr-only">: open the report</span>
-            </Link>
+            {r.student_id === null ? (
+              r.student
+            ) : (
+              <Link to={studentReportPath(classId, r.student_id, filters)}>
+                {r.student}
+                <span className="sr-only">: open the report</span>
+              </Link>
+            )}
           </th>
           <td className="rep-num">{r.matches}</td>
           <td className="rep-num">{r.minutes}</td>

@@ -232,6 +232,28 @@ describe("class reports", () => {
     expect(calls.some((c) => c.path === "/api/classes/3/reports/latest/?period=7d&game=")).toBe(true);
   });
 
+  it("shows a student removed after the build as text, with no link to a report", async () => {
+    const removed = { student_id: null, student: "A removed student", matches: 2, minutes: 5, attempts: 9, accuracy: 0.5 };
+    const data = {
+      ...classData,
+      needs_help: { "7x8": [{ student: "A removed student", attempts: 6, accuracy: 0.333 }] },
+      activity: [...classData.activity, removed, { ...removed, attempts: 3 }],
+    };
+    mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/reports/latest/": () => json(200, report({ data })),
+    });
+    renderAt("/teacher/classes/3/reports");
+    await screen.findByRole("heading", { name: "Times tables" });
+    const activity = screen.getByRole("table", { name: /Activity per student/ });
+    expect(within(activity).getAllByRole("rowheader", { name: "A removed student" })).toHaveLength(2);
+    expect(within(activity).queryByRole("link", { name: /A removed student/ })).toBeNull();
+    expect(within(activity).getByRole("link", { name: /Ben/ })).toBeTruthy();
+    const help = screen.getByRole("table", { name: /Students who need help/ });
+    expect(within(help).getByText("A removed student")).toBeTruthy();
+    expect(within(help).queryByRole("link")).toBeNull();
+  });
+
   it("downloads a CSV export", async () => {
     const calls = mockFetch({
       "GET /api/classes/3/": () => json(200, klass),
