@@ -4,8 +4,9 @@ account (games.services.student_data.ABOUT_THE_CHILD says it table by table). Ca
 
 - Class reports built before keep the child's counts (the class's figures stay true) but their rows
   say "A removed student" with no id, in the activity table and the needs-help groups.
-- A stored PDF that names the child is deleted: a class report's PDF (made again from the anonymised
-  report when asked), and a made login-card PDF with their card (marked failed: print the cards again).
+- A stored PDF that names the child is deleted: their own reports' PDFs, a class report's PDF (made
+  again from the anonymised report when asked), and a made login-card PDF with their card (marked
+  failed: print the cards again).
   A waiting login-card job no longer prints their card.
 - The match log of matches they played keeps the moves (the other players' replays need them) but no
   longer names their user id.
@@ -51,7 +52,9 @@ def _anonymise_class_reports(student_id: int, classroom_id: int) -> list[int]:
 
 
 def _delete_files_naming(student_id: int, classroom_id: int, report_ids: list[int]) -> None:
-    doomed: list[str] = []
+    # The PDFs of the child's own reports: their rows go with the reports (cascade), their files go here.
+    doomed = [name for name in Export.objects.filter(report__student_id=student_id).exclude(file="")
+              .values_list("file", flat=True)]
     for export in Export.objects.filter(kind=Export.Kind.REPORT_PDF, report_id__in=report_ids).exclude(file=""):
         doomed.append(export.file.name)
         Export.objects.filter(pk=export.pk).update(file="", size=0)

@@ -214,6 +214,8 @@ def test_after_deletion_no_stored_report_file_or_session_names_the_child(played,
     session_key = signed_in(ana.user)
     bens_session = signed_in(ben.user)
     report_pdf = export_build(export_id=exports.export_report_pdf(owner=teacher, report=report).pk)
+    own_pdf = export_build(export_id=exports.export_report_pdf(owner=teacher, report=report.parts.get(student=ana)).pk)
+    assert name in stored_texts(media)[Path(own_pdf.file.name).name]  # her report's title
     made_cards = export_build(export_id=exports.export_cards_pdf(
         owner=teacher, classroom=ana.classroom, students=[ana, ben], site_url="http://x/").pk)
     waiting_cards = exports.export_cards_pdf(owner=teacher, classroom=ana.classroom, students=[ana, ben],
