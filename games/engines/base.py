@@ -26,6 +26,13 @@ class IllegalAction(Exception):
         self.message = message or code
 
 
+class FocusRefusal(IllegalAction):
+    """bad_options because of the focus option (games/engines/focus.py): the form shows it by that field."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("bad_options", message)
+
+
 @dataclass
 class Outcome:
     state: State
@@ -175,6 +182,39 @@ class Engine(ABC):
     min_players: int
     max_players: int
     rules_summary: str
+
+    def focus_range(self, options: dict) -> Any:
+        """Which facts this game can deal with these options (a games.engines.focus.FocusRange); raises
+        FocusError when these options leave no room for a focus."""
+        raise NotImplementedError
+
+    def focus_of(self, options: dict, *, strict: bool = True) -> tuple[tuple[int, int], ...]:
+        """The focus facts of these options (games/engines/focus.py), () without a focus. A teacher's
+        fact outside the game's range raises FocusError; `strict=False` leaves such facts out."""
+        from games.engines.focus import focus_facts, parse_focus
+
+        if parse_focus(options.get("focus")) is None:
+            return ()
+        return focus_facts(options["focus"], self.focus_range(options), strict=strict)
+
+    def focus_problem(self, options: dict) -> str | None:
+        """Why the focus of these options cannot be dealt, in a sentence for the teacher, or None."""
+        from games.engines.focus import FocusError
+
+        try:
+            self.focus_of(options)
+        except FocusError as error:
+            return str(error)
+        return None
+
+    def setup_focus(self, options: dict) -> tuple[tuple[int, int], ...]:
+        """focus_of for setup: a refusal is bad_options."""
+        from games.engines.focus import FocusError
+
+        try:
+            return self.focus_of(options)
+        except FocusError as error:
+            raise FocusRefusal(str(error)) from None
 
     @abstractmethod
     def setup(self, players: int, options: dict | None = None, seed: int = 0, now_ms: int = 0) -> State:

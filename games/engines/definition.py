@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-OptionKind = Literal["integer", "boolean", "choice", "integer_list", "data"]
+OptionKind = Literal["integer", "boolean", "choice", "integer_list", "data", "focus"]
 
 
 @dataclass(frozen=True)
@@ -202,3 +202,16 @@ def first_seat_option(max_players: int, default: int | None = None) -> OptionSpe
 
 def data_option(name: str, label: str, noun: str, help_text: str) -> OptionSpec:
     return OptionSpec(name=name, kind="data", label=label, noun=noun, help=help_text)
+
+
+def focus_option() -> OptionSpec:
+    """Focus (games/engines/focus.py): the facts a game brings up more often."""
+    return OptionSpec(
+        name="focus", kind="focus", label="Focus", noun="the focus",
+        help="Bring up some facts more often: each child's weakest facts (from the reports), or the tables "
+             "and facts you pick. The game stays fair.",
+        default=None,
+        choices=(Choice("none", "None: every fact as usual"), Choice("weakest", "Each child's weakest facts"),
+                 Choice("facts", "These facts")),
+        teacher_settable=True, in_form=True,
+    )

@@ -25,6 +25,7 @@ from games.engines.base import (
     is_int,
     require,
 )
+from games.engines.focus import FocusRange, factor_weights, focus_rng, reweight_cards, rules_words, weighted_pick
 from games.engines.four_in_a_row_definition import DEFAULT_TARGET, DEFINITION
 
 SIZE = 8
@@ -35,6 +36,10 @@ DRAW = 2
 STALEMATE_DISCARDS = 6
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 TARGET_SCORE = DEFINITION.option("target_score")
+# With a focus, this share of the number cards is redealt as focus cards (the wild cards stay).
+FOCUS_SHARE = 0.4
+FOCUS_RANGE = FocusRange(
+    fits=lambda a, b: a >= 2 and b <= 9, what="the cards go from 2 to 9, so its facts are 2 x 2 to 9 x 9")
 ACTION_FIELDS = {"play": frozenset({"type", "cards", "values", "cell"}), "discard": frozenset({"type", "cards"})}
 
 
@@ -110,7 +115,10 @@ House rules:
   * If there are six discards in a row (three by each player), the game ends: the player with
     more tokens wins, and equal tokens is a draw.
   * The board and the cards above are our own choice; the original game did not list them.
-"""
+""" + rules_words(
+    "Here the deck still has 34 cards, two of them wild, but some number cards are swapped for the\n"
+    "numbers of the focus facts, so you hold them more often. The board does not change."
+)
 
 
 class FourInARow(Engine):
@@ -120,6 +128,9 @@ class FourInARow(Engine):
     min_players = DEFINITION.min_players
     max_players = DEFINITION.max_players
     rules_summary = RULES
+
+    def focus_range(self, options: dict) -> FocusRange:
+        return FOCUS_RANGE
 
     # ------------------------------------------------------------------ setup
     def setup(self, players: int, options: dict | None = None, seed: int = 0, now_ms: int = 0) -> State:
@@ -141,8 +152,11 @@ class FourInARow(Engine):
         board = [products[row * SIZE:(row + 1) * SIZE] for row in range(SIZE)]
         if options.get("board") is not None:
             board = self._board_option(options["board"])
+        focus = self.setup_focus(options)
         if options.get("deck") is not None:
             deck = self._deck_option(options["deck"])
+        elif focus:
+            deck = focus_deck(deck, focus, seed)
         if options.get("first_seat") is not None:
             first_seat = options["first_seat"]
             require(is_int(first_seat) and 0 <= first_seat < 2, "bad_options", "first_seat must be 0 or 1")
@@ -434,6 +448,15 @@ class FourInARow(Engine):
         for i, j in pairs:
             actions.append({"type": "discard", "cards": [i, j]})
         return actions
+
+
+def focus_deck(deck: list[int | str], focus: tuple[tuple[int, int], ...], seed: int) -> list[int | str]:
+    """The shuffled deck with FOCUS_SHARE of its number cards replaced by focus numbers, each drawn in
+    proportion to how many focus facts it takes part in. Still 34 cards, each 2..9 or wild."""
+    weights = factor_weights(focus, FACTORS)
+    rng = focus_rng(seed)
+    return reweight_cards(deck, share=FOCUS_SHARE, pick=lambda: weighted_pick(rng, weights), rng=rng,
+                          keep=lambda card: card == WILD)
 
 
 def _value_choices(card_a: int | str, card_b: int | str) -> list[tuple[int, int]]:

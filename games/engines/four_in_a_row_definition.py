@@ -8,6 +8,7 @@ from games.engines.definition import (
     OptionSpec,
     data_option,
     first_seat_option,
+    focus_option,
     strict_option,
     time_limit_option,
 )
@@ -30,6 +31,7 @@ DEFINITION = GameDefinition(
         first_seat_option(2),
         data_option("board", "Board", "the board", "8 rows of 8 squares, instead of the shuffled times table."),
         data_option("deck", "Deck", "the deck", "The cards, top first (2 to 9, or \"W\" for a wild card)."),
+        focus_option(),
     ),
     hints=HintRule(
         rule="squares_showing_the_product",

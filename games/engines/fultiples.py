@@ -22,12 +22,15 @@ from games.engines.base import (
     is_int,
     require,
 )
+from games.engines.focus import FocusError, FocusRange, focus_rng, rules_words
 from games.engines.fultiples_definition import DEFAULT_LEVEL, DEFINITION
 from games.engines.fultiples_grid import (
     DEFAULT_COLS,
     DEFAULT_ROWS,
+    WILD_CARDS,
     GridOptionError,
     check_board,
+    check_grid_options,
     check_primes,
     generate_grid,
     level_options,
@@ -37,7 +40,28 @@ OPTION_KEYS = DEFINITION.option_names
 MAX_TIME_LIMIT_S = 24 * 3600
 WIN_LENGTH = 5
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+# With a focus, this share of the generated numbers (wild numbers aside) is redrawn from the focus
+# facts' products and factors.
+FOCUS_SHARE = 0.25
 ACTION_FIELDS = {"mark": frozenset({"type", "cell"})}
+
+
+def focus_board(board: list[list[int]], focus: tuple[tuple[int, int], ...], products: set[int],
+                seed: int) -> list[list[int]]:
+    """The generated board with FOCUS_SHARE of its numbers (wild numbers stay) redrawn from the focus
+    facts: each fact's product and those of its factors the generator can make (`products`), so a
+    mark of one after the other rests on the fact. Every number is still one the grid could hold."""
+    values = []
+    for a, b in focus:
+        values.append(a * b)
+        values.extend(factor for factor in sorted({a, b}) if factor in products)
+    rng = focus_rng(seed)
+    new = [list(row) for row in board]
+    for col in range(len(new[0])):  # the generator's fill order: column by column
+        for row in range(len(new)):
+            if new[row][col] not in WILD_CARDS and rng.random() < FOCUS_SHARE:
+                new[row][col] = rng.choice(values)
+    return new
 
 
 def related(a: int, b: int) -> bool:
@@ -64,7 +88,27 @@ class Fultiples(Engine):
         "House rule: a full board without five in a row is a draw.\n"
         "With a time limit, a player who runs out of time misses the turn; the other player "
         "goes on from the same last number."
+    ) + rules_words(
+        "Here some numbers of the grid are swapped for the products of the focus facts and their factors,\n"
+        "numbers the grid's primes can make, so those facts come up more often."
     )
+
+    def focus_range(self, options: dict) -> FocusRange:
+        if "board" in options:
+            raise FocusError("Focus cannot change a stored board: a grid batch's boards are played as printed.")
+        params = self._grid_params(options)
+        try:
+            products = set(check_grid_options(**params))
+        except GridOptionError as error:
+            raise FocusError(f"Focus needs a grid the game can make, and {error}.") from None
+        on_board = products | set(WILD_CARDS)
+
+        def fits(a: int, b: int) -> bool:
+            return a * b in products and (a in on_board or b in on_board)
+
+        return FocusRange(fits=fits, what=(
+            f"its grid ({', '.join(map(str, sorted(params['primes'])))} times scalars up to "
+            f"{params['scale_max']}, numbers up to {params['max_value']}) must hold the product and a factor"))
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -93,6 +137,9 @@ class Fultiples(Engine):
             board, primes = self._board(options, rng)
         except GridOptionError as error:
             raise IllegalAction("bad_options", str(error)) from error
+        focus = self.setup_focus(options)
+        if focus:
+            board = focus_board(board, focus, set(check_grid_options(**self._grid_params(options))), seed)
         dice = None
         if first_seat is None:
             dice = self._roll_dice(rng, players)
@@ -118,7 +165,7 @@ class Fultiples(Engine):
     @staticmethod
     def _board(options: dict, rng: Rng) -> tuple[list[list[int]], list[int] | None]:
         """The stored or generated board and the primes shown above it."""
-        level = level_options(options.get("level", DEFAULT_LEVEL))
+        level_options(options.get("level", DEFAULT_LEVEL))  # refuses an unknown level, with a stored board too
         primes = options.get("primes")
         if "board" in options:
             board = check_board(options["board"])
@@ -129,15 +176,22 @@ class Fultiples(Engine):
                 if field in options and not (is_int(options[field]) and options[field] > 0):
                     raise GridOptionError(field, "must be a positive whole number")
             return board, None if primes is None else list(check_primes(primes))
-        params = {
+        params = Fultiples._grid_params(options)
+        board = generate_grid(**params, seed=rng.next64())  # validates every parameter first
+        return board, sorted(params["primes"])
+
+    @staticmethod
+    def _grid_params(options: dict) -> dict:
+        """The generator's parameters: the level's, with any the options give instead."""
+        level = level_options(options.get("level", DEFAULT_LEVEL))
+        primes = options.get("primes")
+        return {
             "primes": level["primes"] if primes is None else primes,
             "scale_max": options.get("scale_max", level["scale_max"]),
             "max_value": options.get("max_value", level["max_value"]),
             "rows": options.get("rows", DEFAULT_ROWS),
             "cols": options.get("cols", DEFAULT_COLS),
         }
-        board = generate_grid(**params, seed=rng.next64())  # validates every parameter first
-        return board, sorted(params["primes"])
 
     @staticmethod
     def _roll_dice(rng: Rng, players: int) -> dict:

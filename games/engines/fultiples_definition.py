@@ -10,6 +10,7 @@ from games.engines.definition import (
     OptionSpec,
     data_option,
     first_seat_option,
+    focus_option,
     strict_option,
     time_limit_option,
 )
@@ -65,6 +66,7 @@ DEFINITION = GameDefinition(
         ),
         first_seat_option(2),
         data_option("board", "Board", "the board", "A stored grid (a grid batch's next board), instead of a new one."),
+        focus_option(),
     ),
     hints=HintRule(
         rule="factor_or_multiple_of_last",

@@ -41,11 +41,18 @@ from games.engines.base import (
     is_int,
     require,
 )
+from games.engines.focus import FocusRange, factor_weights, focus_rng, reweight_cards, rules_words, weighted_pick
 from games.engines.multiplin_definition import DEFINITION
 
 TABLE_SLOTS = 8
 FACTOR_CARDS = [value for value in range(1, 11) for _ in range(4)]
 PRODUCT_CARDS = [a * b for a in range(1, 11) for b in range(a, 11)]
+# With a focus, these shares of the two decks are redealt: product cards as focus products, factor
+# cards as the focus facts' factors.
+FOCUS_PRODUCT_SHARE = 0.3
+FOCUS_FACTOR_SHARE = 0.3
+FOCUS_RANGE = FocusRange(
+    fits=lambda a, b: a >= 1 and b <= 10, what="its cards go from 1 to 10, so its facts are 1 x 1 to 10 x 10")
 ACTION_FIELDS = {"solve": frozenset({"type", "round", "hand", "table"}), "pass": frozenset({"type", "round"})}
 
 DEFAULTS: dict[str, Any] = {
@@ -99,7 +106,10 @@ House rules (this app):
   {_SKIP_S} seconds, so you still get a look at it.
 - A teacher may change the hand size, the waiting time, the tie window, the round timer
   and the auto-skip.
-"""
+""" + rules_words(
+    "Here both decks keep their sizes, but some product cards are swapped for the products of the\n"
+    "focus facts, and some factor cards for their factors, so those facts come up more often."
+)
 
 
 def _clone(state: State) -> State:
@@ -121,6 +131,23 @@ def _clone(state: State) -> State:
 def _can_solve(hand: list[int], table: list[int | None], product: int) -> bool:
     present = {card for card in table if card is not None}
     return any(product % card == 0 and product // card in present for card in hand)
+
+
+def focus_decks(factor_deck: list[int], product_deck: list[int], focus: tuple[tuple[int, int], ...], seed: int,
+                *, factors_given: bool, products_given: bool) -> tuple[list[int], list[int]]:
+    """The shuffled decks with a share of their cards swapped for focus cards: products of focus facts
+    (each fact as likely as the next) and their factors (in proportion to how many focus facts each
+    takes part in). The same sizes; every card still a card of the game (1..10, a x b)."""
+    rng = focus_rng(seed)
+    if not factors_given:
+        weights = factor_weights(focus, tuple(range(1, 11)))
+        factor_deck = reweight_cards(factor_deck, share=FOCUS_FACTOR_SHARE, pick=lambda: weighted_pick(rng, weights),
+                                     rng=rng)
+    if not products_given:
+        products = [a * b for a, b in focus]
+        product_deck = reweight_cards(product_deck, share=FOCUS_PRODUCT_SHARE, pick=lambda: rng.choice(products),
+                                      rng=rng)
+    return factor_deck, product_deck
 
 
 def _int_option(options: dict, key: str, low: int) -> int:
@@ -148,6 +175,9 @@ class Multiplin(Engine):
     min_players = DEFINITION.min_players
     max_players = DEFINITION.max_players
     rules_summary = RULES_SUMMARY
+
+    def focus_range(self, options: dict) -> FocusRange:
+        return FOCUS_RANGE
 
     # ----------------------------------------------------------------- setup
     def setup(self, players: int, options: dict | None = None, seed: int = 0, now_ms: int = 0) -> State:
@@ -195,6 +225,13 @@ class Multiplin(Engine):
         if product_deck is None:
             product_deck = list(PRODUCT_CARDS)
             rng.shuffle(product_deck)
+        focus = self.setup_focus(options)
+        if focus:
+            # Only decks the engine dealt itself: a deck given as an option is dealt as given.
+            factor_deck, product_deck = focus_decks(
+                factor_deck, product_deck, focus, seed,
+                factors_given=options.get("factor_deck") is not None,
+                products_given=options.get("product_deck") is not None)
         hand_size = settings["hand_size"]
         require(
             len(factor_deck) >= players * hand_size + TABLE_SLOTS,

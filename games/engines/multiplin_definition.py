@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engines.definition import GameDefinition, HintRule, OptionSpec, data_option
+from games.engines.definition import GameDefinition, HintRule, OptionSpec, data_option, focus_option
 
 MAX_PLAYERS = 4
 
@@ -47,6 +47,7 @@ DEFINITION = GameDefinition(
         ),
         data_option("factor_deck", "Factor deck", "the factor deck", "The factor cards, top first."),
         data_option("product_deck", "Product deck", "the product deck", "The product cards, top first."),
+        focus_option(),
     ),
     hints=HintRule(
         rule="cards_that_make_the_product",

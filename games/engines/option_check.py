@@ -12,6 +12,7 @@ from typing import Any
 
 from games.engines.base import is_int
 from games.engines.definition import GameDefinition, OptionSpec
+from games.engines.focus import FocusError, parse_focus
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,12 @@ def _value_problem(spec: OptionSpec, value: Any) -> str | None:
     if spec.kind == "integer_list":
         ok = isinstance(value, list) and value and all(is_int(item) and _in_range(spec, item) for item in value)
         return None if ok else f"{noun} must be a list of whole numbers{_range_words(spec, ' ')}."
+    if spec.kind == "focus":
+        try:
+            parse_focus(value)
+        except FocusError as error:
+            return str(error)
+        return None
     return f"{noun} is set by the game, not by the teacher."  # "data": never a teacher's
 
 

@@ -23,10 +23,13 @@ from games.engines.base import (
     is_int,
     require,
 )
+from games.engines.focus import FocusError, FocusRange, focus_rng, rules_words
 from games.engines.stepping_divisors_definition import DEFAULT_SIZE, DEFINITION, MAX_SIZE, MIN_SIZE
 
 # A divisor above this is "out of range" (bad_action), so every attempt fits a 32-bit column.
 MAX_DIVISOR = 2**31 - 1
+# With a focus (and the grid filled by the computer), this share of the squares shows a focus product.
+FOCUS_SHARE = 0.15
 ACTION_FIELDS = {"place": frozenset({"type", "cell"}), "divide": frozenset({"type", "cell", "divisor"})}
 
 # DIVISORS[n]: the divisors of n in increasing order, for every number a board can hold.
@@ -68,7 +71,11 @@ House rules.
   first empty square (reading left to right, top to bottom); in phase 2 you miss your turn.
 - Writing on a square that already has a divisor, a square not next to one, or the same
   divisor as d is not allowed and is not counted as a mistake.
-"""
+""" + rules_words(
+    "Here the focus needs the computer to fill the grid. Some of its numbers are swapped for the\n"
+    "products of the focus facts (56 for 7 x 8), so those products are on the grid several times and\n"
+    "some other numbers are not there at all. Every number is still between 1 and the last square."
+)
 
 
 def _clone(state: State) -> State:
@@ -134,6 +141,22 @@ def _grid_ok(grid) -> int | None:
     return m if len(seen) == m * m else None
 
 
+def focus_numbers(numbers: list[list[int]], focus: tuple[tuple[int, int], ...], seed: int) -> list[list[int]]:
+    """The shuffled grid with FOCUS_SHARE of its squares (not 1, not a focus product) given a focus
+    fact's product instead, the facts taking turns. Each number once, as on a plain grid, stepped
+    on once a game; a focus product now several times, each a chance to step by its factors.
+    Every number still lies between 1 and m x m."""
+    m = len(numbers)
+    products = [a * b for a, b in focus]
+    rng = focus_rng(seed)
+    spare = [(r, c) for r in range(m) for c in range(m) if numbers[r][c] != 1 and numbers[r][c] not in products]
+    rng.shuffle(spare)
+    grid = [list(row) for row in numbers]
+    for i, (r, c) in enumerate(spare[:round(FOCUS_SHARE * m * m)]):
+        grid[r][c] = products[i % len(products)]
+    return grid
+
+
 class SteppingDivisors(Engine):
     definition = DEFINITION
     slug = DEFINITION.slug
@@ -141,6 +164,16 @@ class SteppingDivisors(Engine):
     min_players = DEFINITION.min_players
     max_players = DEFINITION.max_players
     rules_summary = RULES_SUMMARY
+
+    def focus_range(self, options: dict) -> FocusRange:
+        if options.get("prefill") is not None or options.get("random_fill") is not True:
+            raise FocusError('Focus in Stepping By Divisors needs "Fill the grid automatically": the computer '
+                             "places the numbers so the focus facts are the cheap steps.")
+        size = options.get("size")
+        m = size if is_int(size) and MIN_SIZE <= size <= MAX_SIZE else DEFAULT_SIZE
+        return FocusRange(fits=lambda a, b: a >= 2 and a * b <= m * m,
+                          what=f"a {m} x {m} board holds the numbers 1 to {m * m}, so its facts are 2 x 2 up to "
+                               f"products of {m * m}")
 
     # ------------------------------------------------------------------ setup
 
@@ -192,6 +225,7 @@ class SteppingDivisors(Engine):
         else:
             m = DEFAULT_SIZE if size is None else size
 
+        focus = self.setup_focus(options)
         rng = Rng.from_seed(seed)
         if prefill is not None:
             numbers = [list(row) for row in prefill]
@@ -199,6 +233,8 @@ class SteppingDivisors(Engine):
             order = list(range(1, m * m + 1))
             rng.shuffle(order)
             numbers = [order[r * m : (r + 1) * m] for r in range(m)]
+            if focus:
+                numbers = focus_numbers(numbers, focus, seed)
         else:
             numbers = [[None] * m for _ in range(m)]
         filled = prefill is not None or random_fill

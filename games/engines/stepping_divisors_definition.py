@@ -8,6 +8,7 @@ from games.engines.definition import (
     OptionSpec,
     data_option,
     first_seat_option,
+    focus_option,
     strict_option,
     time_limit_option,
 )
@@ -38,6 +39,7 @@ DEFINITION = GameDefinition(
         first_seat_option(MAX_PLAYERS, default=0),
         data_option("prefill", "Numbers", "the numbers",
                     "A full grid holding 1 to m x m once each: the game starts with the divisors."),
+        focus_option(),
     ),
     hints=HintRule(
         rule="squares_with_a_divisor_step",

@@ -39,8 +39,8 @@ def playout_digests(slug: str, players: int, options: dict, seed: int) -> dict:
     choices = random.Random(seed)
     digests: list[str] = []
     trail = hashlib.sha256()
-    step = now = 0
-    for _ in range(PLAYOUT_STEPS):
+    now = 0
+    for step in range(1, PLAYOUT_STEPS + 1):
         if state["result"] is not None:
             break
         now += 700
@@ -57,7 +57,6 @@ def playout_digests(slug: str, players: int, options: dict, seed: int) -> dict:
             state = out.state
             trail.update(json.dumps([out.events, out.attempts], sort_keys=True).encode())
         trail.update(json.dumps(state, sort_keys=True).encode())
-        step += 1
         if step % 10 == 0:
             digests.append(trail.hexdigest())  # a checkpoint every 10 steps: where a change began
     digests.append(trail.hexdigest())
