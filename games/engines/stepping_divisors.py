@@ -168,7 +168,7 @@ class SteppingDivisors(Engine):
     def focus_range(self, options: dict) -> FocusRange:
         if options.get("prefill") is not None or options.get("random_fill") is not True:
             raise FocusError('Focus in Stepping By Divisors needs "Fill the grid automatically": the computer '
-                             "places the numbers so the focus facts are the cheap steps.")
+                             "fills the grid, putting the focus products on it more often.")
         size = options.get("size")
         m = size if is_int(size) and MIN_SIZE <= size <= MAX_SIZE else DEFAULT_SIZE
         return FocusRange(fits=lambda a, b: a >= 2 and a * b <= m * m,
