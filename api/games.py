@@ -18,7 +18,9 @@ class OptionChoiceSerializer(serializers.Serializer):
 
 class GameOptionSerializer(serializers.Serializer):
     name = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["integer", "boolean", "choice", "integer_list", "data"])
+    kind = serializers.ChoiceField(choices=["integer", "boolean", "choice", "integer_list", "data", "focus"],
+                                   help_text='focus: {"mode": none | weakest | facts, "tables": [7, 8], '
+                                             '"facts": [[6, 7]]}; its choices are the modes.')
     label = serializers.CharField(help_text="As the assignment form shows it.")
     noun = serializers.CharField(help_text="The option inside a sentence: 'the board size'.")
     help = serializers.CharField(allow_blank=True)

@@ -279,6 +279,24 @@ class Attempt(models.Model):
         return f"{self.kind} {self.a},{self.b} -> {self.answer} ({'ok' if self.correct else 'wrong'})"
 
 
+class FocusFact(models.Model):
+    """A fact an assignment's Focus brought up for one child (games/services/focus.py), from the child's
+    first focused match on: the reports compare the child's answers on it before and since."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="focus_facts")
+    student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="focus_facts")
+    a = models.PositiveSmallIntegerField()
+    b = models.PositiveSmallIntegerField()
+    since = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["assignment", "student", "a", "b"], name="focus_fact_once")]
+        ordering = ["assignment", "student", "a", "b"]
+
+    def __str__(self) -> str:
+        return f"{self.a} x {self.b} for {self.student_id} since {self.since:%Y-%m-%d}"
+
+
 class Challenge(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting for an answer"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.reports.focus import focus_report
 from games.reports.mastery import NEEDS_PRACTICE, WORDS, known
 from games.reports.mistakes import LABELS
 from games.reports.practise_next import practise_next
@@ -50,6 +51,7 @@ def student_report(scope: Scope) -> dict:
         "practise_next": practise_next(facts, commonest_mistake_per_fact(scope)),
         "recent_mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])}
                             for row in recent_mistakes(scope)],
+        "focus": focus_report(classroom_id=scope.classroom_id, end=scope.end, student_user_id=scope.student_user_id),
     }
 
 
@@ -93,6 +95,8 @@ def class_report(scope: Scope, students: list[tuple[int, int, str]]) -> dict:
         "mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])}
                      for row in mistakes_by_type(scope)],
         "states": WORDS,
+        # Focused assignments: before and since each child's first focused match, whatever the period.
+        "focus": focus_report(classroom_id=scope.classroom_id, end=scope.end),
     }
 
 

@@ -17,10 +17,16 @@ TIMES = "\N{MULTIPLICATION SIGN}"
 def practise_next(facts: list[dict], commonest_mistake: dict[tuple[int, int], str]) -> list[dict]:
     """Up to three fact rows ("a", "b", "attempts", "right", "wrong", "accuracy", "state") to practise
     next, each as {"a", "b", "why"}."""
+    return [{"a": fact["a"], "b": fact["b"], "why": why(fact, commonest_mistake.get((fact["a"], fact["b"])))}
+            for fact in weakest(facts)[:HOW_MANY]]
+
+
+def weakest(facts: list[dict]) -> list[dict]:
+    """Every fact row with a wrong answer and not mastered, the weakest first: what "practise next" and
+    the Focus option's "each child's weakest facts" both read."""
     candidates = [fact for fact in facts if fact["wrong"] and fact["state"] != MASTERED]
     candidates.sort(key=lambda f: (f["state"] != NEEDS_PRACTICE, f["accuracy"], -f["wrong"], f["a"], f["b"]))
-    return [{"a": fact["a"], "b": fact["b"], "why": why(fact, commonest_mistake.get((fact["a"], fact["b"])))}
-            for fact in candidates[:HOW_MANY]]
+    return candidates
 
 
 def why(fact: dict, mistake: str | None) -> str:

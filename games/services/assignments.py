@@ -10,7 +10,9 @@ from django.utils import timezone
 from classroom.errors import ServiceError
 from classroom.models import Classroom, Student
 from games.engines import DEFINITIONS, IllegalAction, get_engine
+from games.engines.base import FocusRefusal
 from games.engines.definition import GameDefinition
+from games.engines.focus import parse_focus
 from games.engines.option_check import teacher_option_problems
 from games.models import Assignment, BoardBatch
 
@@ -41,8 +43,16 @@ def check_game_options(*, game: str, players: int, options: dict) -> dict:
     try:
         get_engine(game).setup(players=players, options=dict(options), seed=0, now_ms=0)
     except IllegalAction as refusal:
-        raise ServiceError("invalid", refusal.message, {"options": [refusal.message]}) from None
+        field = "options.focus" if isinstance(refusal, FocusRefusal) else "options"
+        raise ServiceError("invalid", refusal.message, {field: [refusal.message]}) from None
     return dict(options)
+
+
+def _check_focus_with_batch(options: dict, batch: BoardBatch | None) -> None:
+    """A grid batch's boards are played as printed, so its matches cannot weight their board."""
+    if batch is not None and parse_focus(options.get("focus")) is not None:
+        message = "Focus cannot change a grid batch's printed boards: choose no batch, or focus none."
+        raise ServiceError("invalid", message, {"options.focus": [message]})
 
 
 def _check_bot_levels(game: str, levels: list) -> list[str]:
@@ -83,6 +93,7 @@ def assignment_create(*, classroom: Classroom, game: str, players_per_match: int
                       students: list[Student] | None = None, batch: BoardBatch | None = None) -> Assignment:
     options = check_game_options(game=game, players=players_per_match, options=options or {})
     _check_batch(classroom, game, batch)
+    _check_focus_with_batch(options, batch)
     levels = _check_bot_levels(game, bot_levels if bot_levels is not None else list(_definition(game).bot_levels))
     _check_dates(opens_at or timezone.now(), closes_at)
     _check_students(classroom, students or [])
@@ -109,6 +120,7 @@ def assignment_update(*, assignment: Assignment, **changes) -> Assignment:
     assignment.bot_levels = _check_bot_levels(assignment.game, assignment.bot_levels)
     if "batch" in changes:
         _check_batch(assignment.classroom, assignment.game, assignment.batch)
+    _check_focus_with_batch(assignment.options, assignment.batch)
     _check_dates(assignment.opens_at, assignment.closes_at)
     assignment.save()
     if students is not None:

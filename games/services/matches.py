@@ -21,6 +21,7 @@ from games.permissions import assignments_for_student
 from games.services import match_store
 from games.services.batches import next_board_for
 from games.services.broadcast import send_on_commit
+from games.services.focus import focus_for_match
 from games.services.moves import Change, match_change, plan_and_save
 
 
@@ -77,6 +78,7 @@ def _new_match(assignment: Assignment, *, kind: str, players: int, host: User | 
 def _deal(match: Match) -> int:
     """Deal: the engine sets the game up with the server's seed and clock. Returns the match's now_ms."""
     now = clock.now_ms()
+    focus_for_match(match)
     match.state = get_engine(match.game).setup(players=match.players, options=dict(match.options),
                                                seed=match.seed, now_ms=now)
     match.start_ms = now

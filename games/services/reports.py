@@ -10,12 +10,15 @@ from django.utils import timezone
 from classroom.errors import ServiceError
 from classroom.models import Classroom, Student, User
 from games.engines import ENGINES
+from games.engines.focus import parse_focus
 from games.models import Report
 from games.reports import build
 from games.reports.export import facts_csv, students_csv
 from games.reports.export import report_title as report_title  # a report's title, for the API
 from games.reports.queries import Scope, commonest_mistake_per_fact, fact_table
+from games.selectors import open_assignments_for_student
 from games.services.enqueue import BUILD_REPORT, enqueue_on_commit
+from games.services.focus import focus_preview
 
 PERIODS = {"7d": 7, "30d": 30, "all": None}  # days, today included
 NIGHTLY_PERIOD = "30d"
@@ -153,7 +156,21 @@ def my_progress(*, user: User) -> dict:
     student = user.student
     scope = Scope(classroom_id=student.classroom_id, start=None, end=timezone.now() + timedelta(seconds=1),
                   student_user_id=user.pk)
-    return build.progress_summary(fact_table(scope), commonest_mistake_per_fact(scope))
+    summary = build.progress_summary(fact_table(scope), commonest_mistake_per_fact(scope))
+    summary["focus"] = my_focus(user=user)
+    return summary
+
+
+def my_focus(*, user: User) -> list[dict]:
+    """The facts each of the child's open assignments focuses on for them (games/services/focus.py)."""
+    student = user.student
+    rows = []
+    for assignment in open_assignments_for_student(user=user):
+        if parse_focus(assignment.options.get("focus")) is not None:
+            facts = focus_preview(assignment=assignment, student=student)
+            rows.append({"assignment_id": assignment.pk, "title": assignment.title, "game": assignment.game,
+                         "mode": assignment.options["focus"]["mode"], "facts": [list(fact) for fact in facts]})
+    return rows
 
 
 def report_csv(*, report: Report, kind: str) -> str:
