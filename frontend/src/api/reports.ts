@@ -133,6 +133,38 @@ interface CommonReportData {
   by_week: WeekStat[];
   judgements: JudgementStat[];
   mistakes: MistakeStat[];
+  /** Focused assignments, before and since (games/reports/focus.py). Absent from reports built before it existed. */
+  focus?: FocusAssignment[];
+}
+
+/** Answers on focus facts in one span: before the child's first focused match, or since. */
+export interface FocusFigures {
+  attempts: number;
+  right: number;
+  accuracy: number | null;
+  /** Average think time, ms; null without answers. */
+  think_ms: number | null;
+}
+
+export interface FocusRow {
+  student_id: number;
+  student: string;
+  a: number;
+  b: number;
+  /** When the child's first match with this focus fact began. */
+  since: string;
+  before: FocusFigures;
+  after: FocusFigures;
+}
+
+export interface FocusAssignment {
+  assignment_id: number;
+  title: string;
+  game: string;
+  mode: "weakest" | "facts" | "none";
+  rows: FocusRow[];
+  before: FocusFigures;
+  after: FocusFigures;
 }
 
 /** A fact to practise next and why, in words a child reads (games/reports/practise_next.py). */
@@ -278,6 +310,16 @@ export interface MyProgress {
   facts: FactStat[];
   /** The three facts to practise next, weakest first, each with why. */
   next?: PractiseNext[];
+  /** The child's open assignments with a Focus, and the facts each brings up for them. */
+  focus?: MyFocus[];
+}
+
+export interface MyFocus {
+  assignment_id: number;
+  title: string;
+  game: string;
+  mode: "weakest" | "facts";
+  facts: [number, number][];
 }
 
 export const getMyProgress = (signal?: AbortSignal) => request<MyProgress>("GET", "/api/my/progress/", { signal });

@@ -1428,6 +1428,16 @@ export interface components {
         GameEnum: "fultiples" | "four_in_a_row" | "multiplin" | "stepping_divisors";
         GameOption: {
             name: string;
+            /**
+             * @description focus: {"mode": none | weakest | facts, "tables": [7, 8], "facts": [[6, 7]]}; its choices are the modes.
+             *
+             *     * `integer` - integer
+             *     * `boolean` - boolean
+             *     * `choice` - choice
+             *     * `integer_list` - integer_list
+             *     * `data` - data
+             *     * `focus` - focus
+             */
             kind: components["schemas"]["GameOptionKindEnum"];
             /** @description As the assignment form shows it. */
             label: string;
@@ -1453,9 +1463,10 @@ export interface components {
          *     * `choice` - choice
          *     * `integer_list` - integer_list
          *     * `data` - data
+         *     * `focus` - focus
          * @enum {string}
          */
-        GameOptionKindEnum: "integer" | "boolean" | "choice" | "integer_list" | "data";
+        GameOptionKindEnum: "integer" | "boolean" | "choice" | "integer_list" | "data" | "focus";
         HintRule: {
             /** @description The rule the board implements. */
             rule: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gameOf } from "../test/games";
-import { durationWords, settingsInWords } from "./settings";
+import { durationWords, focusWords, settingsInWords } from "./settings";
 
 describe("settingsInWords", () => {
   it("Fultiples: size, level, primes, time limit, strict", () => {
@@ -82,5 +82,15 @@ describe("settingsInWords", () => {
     expect(durationWords(60)).toBe("1 minute");
     expect(durationWords(125)).toBe("2 minutes 5 seconds");
     expect(durationWords(1.5)).toBe("1.5 seconds");
+  });
+});
+
+describe("focusWords: the match's focus in the rules dialog", () => {
+  it("names the facts, says when no weak facts were found, and says nothing without a focus", () => {
+    expect(focusWords({ mode: "weakest", facts: [[7, 8], [6, 7]] })).toBe("Focus: each player's weakest facts come up more often (7 × 8, 6 × 7).");
+    expect(focusWords({ mode: "weakest", facts: [] })).toContain("none found yet");
+    expect(focusWords({ mode: "facts", tables: [7], facts: [[8, 9]] })).toBe("Focus: these facts come up more often: the 7s, 8 × 9.");
+    expect(focusWords(undefined)).toBeNull();
+    expect(focusWords({ mode: "none" })).toBeNull();
   });
 });

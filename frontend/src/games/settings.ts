@@ -82,5 +82,21 @@ export function settingsInWords(game: Game | undefined, settings: MatchSettings 
         : "A mistake does not end your turn: you can try again.",
     );
   }
+  const focus = focusWords(settings.focus);
+  if (focus) out.push(focus);
   return out;
+}
+
+/** The match's Focus option in a sentence, or null without one (games/engines/focus.py). */
+export function focusWords(value: unknown): string | null {
+  if (!value || typeof value !== "object") return null;
+  const focus = value as { mode?: unknown; facts?: unknown; tables?: unknown };
+  const facts = Array.isArray(focus.facts) ? focus.facts.filter((f): f is number[] => Array.isArray(f) && f.length === 2) : [];
+  const tables = Array.isArray(focus.tables) ? focus.tables.filter((t): t is number => typeof t === "number") : [];
+  const named = [...tables.map((t) => `the ${t}s`), ...facts.map(([a, b]) => `${a} \u00d7 ${b}`)];
+  if (focus.mode === "weakest") {
+    return named.length ? `Focus: each player's weakest facts come up more often (${named.join(", ")}).` : "Focus: each player's weakest facts come up more often (none found yet, so every fact as usual).";
+  }
+  if (focus.mode === "facts" && named.length) return `Focus: these facts come up more often: ${named.join(", ")}.`;
+  return null;
 }

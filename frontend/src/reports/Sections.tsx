@@ -2,9 +2,9 @@
 // judgement accuracy, students who need help, activity. Each is a table (bars are decoration:
 // every number is also written out).
 import { Link } from "react-router-dom";
-import type { ActivityRow, FactStat, JudgementStat, MistakeStat, NeedsHelpEntry, PractiseNext, RecentMistake, ReportFilters, WeekStat } from "../api/reports";
+import type { ActivityRow, FactStat, FocusAssignment, FocusFigures, JudgementStat, MistakeStat, NeedsHelpEntry, PractiseNext, RecentMistake, ReportFilters, WeekStat } from "../api/reports";
 import { plural } from "../lib/format";
-import { factLabel, formatPercent, weekLabel } from "./format";
+import { factLabel, formatPercent, formatSeconds, weekLabel } from "./format";
 import { BarCell, RepTable } from "./RepTable";
 import "./reports.css";
 
@@ -273,5 +273,49 @@ export function RecentMistakes({ mistakes, who }: { mistakes: RecentMistake[]; w
         </li>
       ))}
     </ul>
+  );
+}
+
+function figureCells(f: FocusFigures) {
+  return (
+    <>
+      <td className="rep-num">{f.attempts}</td>
+      <td className="rep-num">{formatPercent(f.accuracy)}</td>
+      <td className="rep-num">{f.think_ms === null ? "–" : formatSeconds(f.think_ms)}</td>
+    </>
+  );
+}
+
+const FOCUS_MODE: Record<string, string> = { weakest: "each child's weakest facts", facts: "facts the teacher picked" };
+
+/** Per focused assignment: each child's answers on their focus facts before their first focused match, and since. */
+export function FocusBeforeSince({ assignments, gameTitle }: { assignments: readonly FocusAssignment[]; gameTitle: (slug: string) => string }) {
+  if (assignments.length === 0) return <p>No focused assignment has been played yet.</p>;
+  const columns = ["Tries before", "Right before", "Think before", "Tries since", "Right since", "Think since"];
+  return (
+    <>
+      {assignments.map((entry) => (
+        <div key={entry.assignment_id} className="rep-focus">
+          <h3>
+            {entry.title || gameTitle(entry.game)}: focus on {FOCUS_MODE[entry.mode] ?? entry.mode}
+          </h3>
+          <p className="rep-sub">
+            All children together: right {formatPercent(entry.before.accuracy)} before, {formatPercent(entry.after.accuracy)} since; think time{" "}
+            {entry.before.think_ms === null ? "–" : formatSeconds(entry.before.think_ms)} before, {entry.after.think_ms === null ? "–" : formatSeconds(entry.after.think_ms)} since.
+          </p>
+          <RepTable caption={`Focus facts of ${entry.title || gameTitle(entry.game)}: before and since each child's first focused match`} head="Child and fact" numbers={columns}>
+            {entry.rows.map((row) => (
+              <tr key={`${row.student_id}-${row.a}x${row.b}`}>
+                <th scope="row">
+                  {row.student}: {factLabel(row.a, row.b)}
+                </th>
+                {figureCells(row.before)}
+                {figureCells(row.after)}
+              </tr>
+            ))}
+          </RepTable>
+        </div>
+      ))}
+    </>
   );
 }

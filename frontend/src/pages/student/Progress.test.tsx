@@ -33,6 +33,32 @@ function renderPage() {
 }
 
 describe("My progress", () => {
+  it("shows the facts my focused games bring up, and what happens before I have played", async () => {
+    mockFetch({
+      "GET /api/my/progress/": () =>
+        json(200, {
+          ...progress,
+          focus: [
+            { assignment_id: 4, title: "<b>Cards</b>", game: "four_in_a_row", mode: "weakest", facts: [[6, 9], [7, 8]] },
+            { assignment_id: 5, title: "", game: "multiplin", mode: "weakest", facts: [] },
+          ],
+        }),
+    });
+    renderPage();
+    const focus = await screen.findByRole("list", { name: "<b>Cards</b>" });
+    expect(within(focus).getAllByRole("listitem").map((c) => c.textContent)).toEqual(["✎6 × 96 times 9", "✎7 × 87 times 8"]);
+    const section = screen.getByRole("heading", { name: "My focus facts" }).closest("section")!;
+    expect(within(section).getByRole("heading", { name: "Multiplin" })).toBeTruthy();
+    expect(within(section).getByText(/Play a game first/)).toBeTruthy();
+  });
+
+  it("has no focus section without a focused assignment", async () => {
+    mockFetch({ "GET /api/my/progress/": () => json(200, { ...progress, focus: [] }) });
+    renderPage();
+    await screen.findByRole("list", { name: /Facts I know/ });
+    expect(screen.queryByRole("heading", { name: "My focus facts" })).toBeNull();
+  });
+
   it("shows the facts I know as stars, the facts to practise, and my times table", async () => {
     const calls = mockFetch({ "GET /api/my/progress/": () => json(200, progress) });
     const { container } = renderPage();

@@ -6,6 +6,7 @@ import { queryKeys } from "../../api/queryKeys";
 import { getMyProgress } from "../../api/reports";
 import { Button } from "../../components/forms";
 import { Page } from "../../components/Page";
+import { gameTitle } from "../../games/catalog";
 import { factLabel, factSpoken } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { PractiseNextList } from "../../reports/Sections";
@@ -70,6 +71,27 @@ export function ProgressPage() {
               </>
             )}
           </section>
+
+          {progress.focus && progress.focus.length > 0 && (
+            <section aria-labelledby="kid-focus-heading" className="card rep-kid-card">
+              <h2 id="kid-focus-heading">My focus facts</h2>
+              <p>Your games bring these facts up more often, so you can practise them.</p>
+              {progress.focus.map((f) => (
+                <div key={f.assignment_id} className="rep-kid-focus">
+                  <h3 id={`kid-focus-${f.assignment_id}`}>{f.title || gameTitle(f.game)}</h3>
+                  {f.facts.length === 0 ? (
+                    <p>Play a game first: then it knows which facts to bring up for you.</p>
+                  ) : (
+                    <ul className="rep-chips" aria-labelledby={`kid-focus-${f.assignment_id}`}>
+                      {f.facts.map(([a, b]) => (
+                        <FactChip key={`${a}x${b}`} a={a} b={b} kind="practise" />
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              ))}
+            </section>
+          )}
 
           {progress.next && progress.next.length > 0 && (
             <section aria-labelledby="kid-next-heading" className="card rep-kid-card">

@@ -13,6 +13,8 @@ import {
   buildRequest,
   newFormValues,
   optionField,
+  focusFactsKey,
+  focusTablesKey,
   optionInput,
   optionShown,
   valuesFromAssignment,
@@ -214,9 +216,23 @@ export function AssignmentForm({ classId, games, students, batches, assignment, 
               </div>
             )}
             {shownOptions
-              .filter((o) => o.kind !== "boolean")
+              .filter((o) => o.kind !== "boolean" && o.kind !== "focus")
               .map((o) => (
                 <OptionField key={o.name} id={`${ids}-option-${o.name}`} option={o} value={optionInput(values, o)} onChange={(v) => setOption(o.name, v)} errors={optionErrs(o.name)} />
+              ))}
+            {shownOptions
+              .filter((o) => o.kind === "focus")
+              .map((o) => (
+                <FocusField
+                  key={o.name}
+                  id={`${ids}-option-${o.name}`}
+                  option={o}
+                  mode={String(optionInput(values, o))}
+                  tables={String(values.options[focusTablesKey(o.name)] ?? "")}
+                  facts={String(values.options[focusFactsKey(o.name)] ?? "")}
+                  onChange={setOption}
+                  errors={optionErrs(o.name)}
+                />
               ))}
           </div>
           {shownOptions
@@ -318,6 +334,35 @@ export function AssignmentForm({ classId, games, students, batches, assignment, 
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The Focus option: a mode, and for "these facts" the tables and single facts the teacher picks. */
+function FocusField({ id, option, mode, tables, facts, onChange, errors }: { id: string; option: GameOption; mode: string; tables: string; facts: string; onChange: (name: string, v: string) => void; errors: (string | undefined)[] }) {
+  const bad = errors.some(Boolean);
+  return (
+    <div className="field focus-field">
+      <label htmlFor={id}>{option.label}</label>
+      <p className="hint" id={`${id}-hint`}>
+        {option.help}
+      </p>
+      <select id={id} value={mode} onChange={(e) => onChange(option.name, e.target.value)} aria-invalid={bad || undefined} aria-describedby={`${id}-hint ${id}-error`}>
+        {option.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      {mode === "facts" && (
+        <>
+          <label htmlFor={`${id}-tables`}>Tables</label>
+          <input id={`${id}-tables`} type="text" inputMode="numeric" placeholder="7, 8" value={tables} onChange={(e) => onChange(focusTablesKey(option.name), e.target.value)} aria-invalid={bad || undefined} aria-describedby={`${id}-error`} />
+          <label htmlFor={`${id}-facts`}>Single facts</label>
+          <input id={`${id}-facts`} type="text" placeholder="6 x 7, 7 x 8, 8 x 9" value={facts} onChange={(e) => onChange(focusFactsKey(option.name), e.target.value)} aria-invalid={bad || undefined} aria-describedby={`${id}-error`} />
+        </>
+      )}
+      <FieldError id={`${id}-error`} messages={errors} />
+    </div>
   );
 }
 

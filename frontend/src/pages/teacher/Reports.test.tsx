@@ -254,6 +254,37 @@ describe("class reports", () => {
     expect(within(help).queryByRole("link")).toBeNull();
   });
 
+  it("shows a focused assignment's facts before and since, per child and for all together", async () => {
+    const figures = (attempts: number, right: number, think: number | null) => ({ attempts, right, accuracy: attempts ? right / attempts : null, think_ms: think });
+    const focus = [
+      {
+        assignment_id: 7,
+        title: "Weak facts",
+        game: "multiplin",
+        mode: "weakest" as const,
+        rows: [
+          { student_id: 1, student: "Ana L.", a: 7, b: 8, since: "2025-03-01T09:00:00Z", before: figures(4, 1, 8000), after: figures(5, 4, 3500) },
+          { student_id: 2, student: "Ben K.", a: 6, b: 9, since: "2025-03-01T09:00:00Z", before: figures(0, 0, null), after: figures(2, 2, 2000) },
+        ],
+        before: figures(4, 1, 8000),
+        after: figures(7, 6, 3071),
+      },
+    ];
+    mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/reports/latest/": () => json(200, report({ data: { ...classData, focus } })),
+    });
+    renderAt("/teacher/classes/3/reports");
+    await screen.findByRole("heading", { name: "Focus: before and since" });
+    expect(screen.getByRole("heading", { name: "Weak facts: focus on each child's weakest facts" })).toBeTruthy();
+    expect(screen.getByText(/right 25% before, 86% since; think time 8.0 s before, 3.1 s since/)).toBeTruthy();
+    const table = screen.getByRole("table", { name: /Focus facts of Weak facts/ });
+    const ana = within(table).getByRole("rowheader", { name: "Ana L.: 7 × 8" }).closest("tr")!;
+    expect(within(ana).getAllByRole("cell").map((c) => c.textContent)).toEqual(["4", "25%", "8.0 s", "5", "80%", "3.5 s"]);
+    const ben = within(table).getByRole("rowheader", { name: "Ben K.: 6 × 9" }).closest("tr")!;
+    expect(within(ben).getAllByRole("cell").map((c) => c.textContent)).toEqual(["0", "–", "–", "2", "100%", "2.0 s"]);
+  });
+
   it("downloads a CSV export", async () => {
     const calls = mockFetch({
       "GET /api/classes/3/": () => json(200, klass),

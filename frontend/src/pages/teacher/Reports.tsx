@@ -33,7 +33,8 @@ import { formatTime, plural } from "../../lib/format";
 import { formatCount, formatPercent } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { ProgressBar } from "../../reports/ProgressBar";
-import { Activity, ByWeek, Judgements, MistakesByType, MostMissed, NeedsHelp, PractiseNextList, RecentMistakes, classReportPath } from "../../reports/Sections";
+import { Activity, ByWeek, FocusBeforeSince, Judgements, MistakesByType, MostMissed, NeedsHelp, PractiseNextList, RecentMistakes, classReportPath } from "../../reports/Sections";
+import { gameTitle } from "../../games/catalog";
 import { FRESH_MS, POLL_MS, loadError } from "../../lib/queryClient";
 import "../../reports/reports.css";
 import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
@@ -323,6 +324,14 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
             <section aria-labelledby="rep-recent-heading" className="rep-section">
               <h2 id="rep-recent-heading">Recent mistakes</h2>
               <RecentMistakes mistakes={data.recent_mistakes} who={who} />
+            </section>
+          )}
+
+          {data.focus && data.focus.length > 0 && (
+            <section aria-labelledby="rep-focus-heading" className="rep-section">
+              <h2 id="rep-focus-heading">Focus: before and since</h2>
+              <p className="hint">For each focused assignment, answers on each child's focus facts before their first focused match and since (in any game): how many, how many right, and the average think time.</p>
+              <FocusBeforeSince assignments={data.focus} gameTitle={gameTitle} />
             </section>
           )}
 

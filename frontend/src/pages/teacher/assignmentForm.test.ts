@@ -182,3 +182,31 @@ describe("editing", () => {
     expect(isoToLocal(null)).toBe("");
   });
 });
+
+describe("Focus: none, each child's weakest facts, or the tables and facts the teacher picks", () => {
+  it("sends no focus for none, the mode for weakest, and the parsed tables and facts", () => {
+    expect(buildOptions(v({ game: "multiplin", options: {} }), MULTIPLIN)).not.toHaveProperty("focus");
+    expect(buildOptions(v({ game: "multiplin", options: { focus: "weakest" } }), MULTIPLIN).focus).toEqual({ mode: "weakest" });
+    const picked = buildOptions(v({ game: "four_in_a_row", options: { focus: "facts", "focus.tables": "the 7s and 8s", "focus.facts": "6 x 7, 8×9; 3*4" } }), FOUR);
+    expect(picked.focus).toEqual({ mode: "facts", tables: [7, 8], facts: [[6, 7], [8, 9], [3, 4]] });
+  });
+
+  it("reports an empty list or words it cannot read under options.focus", () => {
+    const errors = {};
+    buildOptions(v({ game: "four_in_a_row", options: { focus: "facts" } }), FOUR, errors);
+    expect(errors).toEqual({ "options.focus": "Pick at least one table or one fact to focus on." });
+    const bad = {};
+    buildOptions(v({ game: "four_in_a_row", options: { focus: "facts", "focus.facts": "seven eights" } }), FOUR, bad);
+    expect(bad).toEqual({ "options.focus": 'Write the facts like "6 x 7, 7 x 8".' });
+    const range = {};
+    buildOptions(v({ game: "four_in_a_row", options: { focus: "facts", "focus.tables": "13" } }), FOUR, range);
+    expect(range).toEqual({ "options.focus": "Tables and facts go from 1 to 12." });
+  });
+
+  it("fills the inputs from an assignment being edited and sends the same focus back", () => {
+    const focus = { mode: "facts", tables: [9], facts: [[6, 7]] };
+    const values = valuesFromAssignment({ id: 1, game: "four_in_a_row", players_per_match: 2, options: { focus } } as unknown as Assignment, GAMES);
+    expect(values.options).toMatchObject({ focus: "facts", "focus.tables": "9", "focus.facts": "6 × 7" });
+    expect(buildOptions(values, FOUR).focus).toEqual(focus);
+  });
+});

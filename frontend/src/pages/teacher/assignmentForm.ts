@@ -78,6 +78,7 @@ export function optionInput(values: FormValues, option: GameOption): OptionInput
   const given = values.options[option.name];
   if (given !== undefined) return given;
   if (option.kind === "boolean") return option.default === true;
+  if (option.kind === "focus") return "none";
   return option.default === null || option.default === undefined ? "" : String(option.default);
 }
 
@@ -97,6 +98,9 @@ export function buildOptions(values: FormValues, game: Game, errors: FormErrors 
     } else if (option.kind === "choice") {
       const chosen = option.choices.some((c) => c.value === input) ? input : option.default;
       if (typeof chosen === "string") options[option.name] = chosen;
+    } else if (option.kind === "focus") {
+      const focus = focusFromInputs(String(input), values.options[focusTablesKey(option.name)], values.options[focusFactsKey(option.name)], errors, optionField(option.name));
+      if (focus) options[option.name] = focus;
     } else if (option.kind === "integer") {
       const text = typeof input === "string" ? input : "";
       if (text.trim() === "" && option.nullable) continue; // e.g. no time limit
@@ -105,6 +109,63 @@ export function buildOptions(values: FormValues, game: Game, errors: FormErrors 
     }
   }
   return options;
+}
+
+// --- Focus: a mode, and for "facts" the tables and facts the teacher typed ---------------------------
+
+export type Focus = { mode: "weakest" } | { mode: "facts"; tables: number[]; facts: [number, number][] };
+
+/** The form keys of the Focus option's two text inputs, beside the mode under the option's own name. */
+export const focusTablesKey = (name: string) => `${name}.tables`;
+export const focusFactsKey = (name: string) => `${name}.facts`;
+
+const TIMES = "\u00d7";
+
+/** "7, 8" or "the 7s and 8s" -> [7, 8]; null when something else is in it. */
+export function parseTables(text: string): number[] | null {
+  const words = text.replace(/\b(the|and|table|tables)\b/gi, " ").split(/[\s,;]+/).filter(Boolean);
+  const tables: number[] = [];
+  for (const word of words) {
+    const m = /^(\d{1,2})s?$/i.exec(word);
+    if (!m) return null;
+    tables.push(Number(m[1]));
+  }
+  return tables;
+}
+
+/** "6 x 7, 7×8; 8*9" -> [[6, 7], [7, 8], [8, 9]]; null when a part is not a fact. */
+export function parseFacts(text: string): [number, number][] | null {
+  const parts = text.split(/[,;\n]+/).map((p) => p.trim()).filter(Boolean);
+  const facts: [number, number][] = [];
+  for (const part of parts) {
+    const m = /^(\d{1,2})\s*[x×*X]\s*(\d{1,2})$/.exec(part);
+    if (!m) return null;
+    facts.push([Number(m[1]), Number(m[2])]);
+  }
+  return facts;
+}
+
+/** The Focus option's value from its inputs; undefined for none (or errors, under `key`). */
+export function focusFromInputs(mode: string, tablesText: OptionInput | undefined, factsText: OptionInput | undefined, errors: FormErrors, key: keyof FormErrors): Focus | undefined {
+  if (mode === "weakest") return { mode: "weakest" };
+  if (mode !== "facts") return undefined;
+  const tables = parseTables(typeof tablesText === "string" ? tablesText : "");
+  const facts = parseFacts(typeof factsText === "string" ? factsText : "");
+  if (tables === null) errors[key] = 'Write the tables as numbers, for example "7, 8".';
+  else if (facts === null) errors[key] = `Write the facts like "6 x 7, 7 x 8".`;
+  else if (tables.length === 0 && facts.length === 0) errors[key] = "Pick at least one table or one fact to focus on.";
+  else if (tables.some((t) => t < 1 || t > 12) || facts.some(([a, b]) => a < 1 || a > 12 || b < 1 || b > 12)) errors[key] = "Tables and facts go from 1 to 12.";
+  else return { mode: "facts", tables, facts };
+  return undefined;
+}
+
+/** The inputs of a stored Focus option. */
+export function focusInputs(name: string, value: unknown): Record<string, string> {
+  if (!value || typeof value !== "object") return {};
+  const focus = value as { mode?: unknown; tables?: unknown; facts?: unknown };
+  const tables = Array.isArray(focus.tables) ? focus.tables.join(", ") : "";
+  const facts = Array.isArray(focus.facts) ? focus.facts.map((f) => (Array.isArray(f) ? f.join(` ${TIMES} `) : "")).join(", ") : "";
+  return { [name]: typeof focus.mode === "string" ? focus.mode : "none", [focusTablesKey(name)]: tables, [focusFactsKey(name)]: facts };
 }
 
 /** "2025-05-03T09:00" (local) -> ISO string; "" -> null. */
@@ -180,6 +241,7 @@ export function valuesFromAssignment(a: Assignment, games: Game[]): FormValues {
   for (const [name, value] of Object.entries(a.options ?? {})) {
     if (typeof value === "boolean") options[name] = value;
     else if (typeof value === "number" || typeof value === "string") options[name] = String(value);
+    else if (name === "focus") Object.assign(options, focusInputs(name, value));
   }
   return {
     ...newFormValues(games),
