@@ -208,8 +208,8 @@ def focus_option() -> OptionSpec:
     """Focus (games/engines/focus.py): the facts a game brings up more often."""
     return OptionSpec(
         name="focus", kind="focus", label="Focus", noun="the focus",
-        help="Bring up some facts more often: each child's weakest facts (from the reports), or the tables "
-             "and facts you pick. The game stays fair.",
+        help="The game deals some facts more often: each child's weakest (as the reports rank them), or the "
+             "tables and facts you pick.",
         default=None,
         choices=(Choice("none", "None: every fact as usual"), Choice("weakest", "Each child's weakest facts"),
                  Choice("facts", "These facts")),

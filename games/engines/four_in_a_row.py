@@ -25,7 +25,7 @@ from games.engines.base import (
     is_int,
     require,
 )
-from games.engines.focus import FocusRange, factor_weights, focus_rng, reweight_cards, rules_words, weighted_pick
+from games.engines.focus import FocusRange, focus_rng, rules_words
 from games.engines.four_in_a_row_definition import DEFAULT_TARGET, DEFINITION
 
 SIZE = 8
@@ -36,8 +36,10 @@ DRAW = 2
 STALEMATE_DISCARDS = 6
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 TARGET_SCORE = DEFINITION.option("target_score")
-# With a focus, this share of the number cards is redealt as focus cards (the wild cards stay).
+# With a focus, this share of the number cards is redealt as focus facts' cards, in pairs (the wild cards stay).
 FOCUS_SHARE = 0.4
+# ... and this share of the board's other squares shows a focus product.
+FOCUS_BOARD_SHARE = 0.15
 FOCUS_RANGE = FocusRange(
     fits=lambda a, b: a >= 2 and b <= 9, what="the cards go from 2 to 9, so its facts are 2 x 2 to 9 x 9")
 ACTION_FIELDS = {"play": frozenset({"type", "cards", "values", "cell"}), "discard": frozenset({"type", "cards"})}
@@ -116,8 +118,9 @@ House rules:
     more tokens wins, and equal tokens is a draw.
   * The board and the cards above are our own choice; the original game did not list them.
 """ + rules_words(
-    "Here the deck still has 34 cards, two of them wild, but some number cards are swapped for the\n"
-    "numbers of the focus facts, so you hold them more often. The board does not change."
+    "Here the deck still has 34 cards, two of them wild, but some pairs of number cards are swapped\n"
+    "for the two numbers of a focus fact, so you often draw both together, and some squares of the\n"
+    "board show a focus fact's answer instead of another answer, so there is room to play it."
 )
 
 
@@ -157,6 +160,8 @@ class FourInARow(Engine):
             deck = self._deck_option(options["deck"])
         elif focus:
             deck = focus_deck(deck, focus, seed)
+        if focus and options.get("board") is None:
+            board = focus_board(board, focus, seed)
         if options.get("first_seat") is not None:
             first_seat = options["first_seat"]
             require(is_int(first_seat) and 0 <= first_seat < 2, "bad_options", "first_seat must be 0 or 1")
@@ -451,12 +456,31 @@ class FourInARow(Engine):
 
 
 def focus_deck(deck: list[int | str], focus: tuple[tuple[int, int], ...], seed: int) -> list[int | str]:
-    """The shuffled deck with FOCUS_SHARE of its number cards replaced by focus numbers, each drawn in
-    proportion to how many focus facts it takes part in. Still 34 cards, each 2..9 or wild."""
-    weights = factor_weights(focus, FACTORS)
+    """The shuffled deck with FOCUS_SHARE of its number cards replaced by focus facts' factors, a
+    fact's two cards side by side (positions 2k and 2k + 1), so that one draw of two cards often brings
+    a whole focus fact. Still 34 cards, each 2..9 or wild, the wild cards where they were."""
     rng = focus_rng(seed)
-    return reweight_cards(deck, share=FOCUS_SHARE, pick=lambda: weighted_pick(rng, weights), rng=rng,
-                          keep=lambda card: card == WILD)
+    new = list(deck)
+    pairs = [i for i in range(0, len(new) - 1, 2) if WILD not in (new[i], new[i + 1])]
+    rng.shuffle(pairs)
+    for i in pairs[:round(FOCUS_SHARE * len(pairs))]:
+        a, b = rng.choice(focus)
+        new[i], new[i + 1] = (a, b) if rng.below(2) else (b, a)
+    return new
+
+
+def focus_board(board: list[list[int]], focus: tuple[tuple[int, int], ...], seed: int) -> list[list[int]]:
+    """The shuffled board with FOCUS_BOARD_SHARE of its other squares showing a focus product instead (the
+    facts taking turns), so a focus fact finds a free square more often. Still 8 x 8 times-table answers
+    of 2..9 x 2..9."""
+    rng = focus_rng(seed ^ 0xB0A2D)
+    products = [a * b for a, b in focus]
+    cells = [(r, c) for r in range(SIZE) for c in range(SIZE) if board[r][c] not in products]
+    rng.shuffle(cells)
+    new = [list(row) for row in board]
+    for i, (r, c) in enumerate(cells[:round(FOCUS_BOARD_SHARE * len(cells))]):
+        new[r][c] = products[i % len(products)]
+    return new
 
 
 def _value_choices(card_a: int | str, card_b: int | str) -> list[tuple[int, int]]:

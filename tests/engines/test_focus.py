@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from games.engines import get_engine
 from games.engines.base import FocusRefusal, IllegalAction
 from games.engines.focus import FocusError, parse_focus
-from games.engines.four_in_a_row import standard_deck
+from games.engines.four_in_a_row import standard_deck, standard_products
 from games.engines.fultiples_grid import WILD_CARDS, valid_products
 from games.engines.multiplin import FACTOR_CARDS, PRODUCT_CARDS
 from games.engines.option_check import teacher_option_problems
@@ -78,8 +78,11 @@ def test_decks_keep_their_sizes_and_cards(case):
         assert len(cards) == len(standard_deck())
         assert cards.count("W") == 2
         assert all(card == "W" or 2 <= card <= 9 for card in cards)
-        assert state["board"] == plain["board"]
         assert state["turn"] == plain["turn"]
+        squares = [n for row in state["board"] for n in row]
+        assert len(state["board"]) == 8
+        assert all(len(row) == 8 for row in state["board"])
+        assert set(squares) <= set(standard_products())
     elif slug == "multiplin":
         factors = [*state["factor_deck"], *state["table"], *(c for hand in state["hands"] for c in hand)]
         products = [*state["product_deck"], state["product"]]
@@ -164,6 +167,11 @@ def test_stepping_grid_shows_the_focus_products_several_times():
     numbers = Counter(n for row in state["numbers"] for n in row)
     assert numbers[56] >= 3
     assert numbers[54] >= 3
+
+
+def test_four_in_a_row_board_shows_the_focus_products_more_often():
+    state = get_engine("four_in_a_row").setup(2, with_focus({}, [(7, 8)]), seed=5)
+    assert sum(row.count(56) for row in state["board"]) >= 5  # twice on a plain board
 
 
 def test_a_given_deck_is_dealt_as_given_even_with_focus():

@@ -346,19 +346,25 @@ function FocusField({ id, option, mode, tables, facts, onChange, errors }: { id:
       <p className="hint" id={`${id}-hint`}>
         {option.help}
       </p>
-      <select id={id} value={mode} onChange={(e) => onChange(option.name, e.target.value)} aria-invalid={bad || undefined} aria-describedby={`${id}-hint ${id}-error`}>
-        {option.choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
+      <div className="focus-part">
+        <select id={id} value={mode} onChange={(e) => onChange(option.name, e.target.value)} aria-invalid={bad || undefined} aria-describedby={`${id}-hint ${id}-error`}>
+          {option.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
       {mode === "facts" && (
         <>
-          <label htmlFor={`${id}-tables`}>Tables</label>
-          <input id={`${id}-tables`} type="text" inputMode="numeric" placeholder="7, 8" value={tables} onChange={(e) => onChange(focusTablesKey(option.name), e.target.value)} aria-invalid={bad || undefined} aria-describedby={`${id}-error`} />
-          <label htmlFor={`${id}-facts`}>Single facts</label>
-          <input id={`${id}-facts`} type="text" placeholder="6 x 7, 7 x 8, 8 x 9" value={facts} onChange={(e) => onChange(focusFactsKey(option.name), e.target.value)} aria-invalid={bad || undefined} aria-describedby={`${id}-error`} />
+          <div className="focus-part">
+            <label htmlFor={`${id}-tables`}>Tables</label>
+            <input id={`${id}-tables`} type="text" inputMode="numeric" placeholder="7, 8" value={tables} onChange={(e) => onChange(focusTablesKey(option.name), e.target.value)} aria-invalid={bad || undefined} aria-describedby={`${id}-error`} />
+          </div>
+          <div className="focus-part">
+            <label htmlFor={`${id}-facts`}>Single facts</label>
+            <input id={`${id}-facts`} type="text" placeholder="6 x 7, 7 x 8, 8 x 9" value={facts} onChange={(e) => onChange(focusFactsKey(option.name), e.target.value)} aria-invalid={bad || undefined} aria-describedby={`${id}-error`} />
+          </div>
         </>
       )}
       <FieldError id={`${id}-error`} messages={errors} />
