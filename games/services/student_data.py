@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from classroom.models import Student
 from classroom.open_sessions import sessions_of
-from games.models import Assignment, Attempt, Challenge, Export, Match, Move, Report, Seat
+from games.models import Assignment, Attempt, Challenge, Export, FocusFact, Match, Move, Report, Seat
 
 FORMAT = "multiplayground-student-export"
 VERSION = 1
@@ -37,6 +37,7 @@ ABOUT_THE_CHILD: dict[str, tuple[str, str]] = {
     "games.Match": ("matches", "kept for the other players; no longer names the child as host"),
     "games.Move": ("matches[].moves", "kept for the other players' replay; user ids in its log are cleared"),
     "games.Challenge": ("challenges", "deleted"),
+    "games.FocusFact": ("focus_facts", "deleted"),
     "games.Report": ("reports, class_report_rows",
                      "the child's own reports deleted; their rows in class reports say 'A removed student' "
                      "(counts kept)"),
@@ -125,6 +126,8 @@ def student_export(*, student: Student) -> dict:
         "attempts": list(_attempts(user.pk)),
         "matches": _matches(user.pk),
         "challenges": _challenges(user.pk),
+        "focus_facts": [{"assignment_id": row.assignment_id, "a": row.a, "b": row.b, "since": _iso(row.since)}
+                        for row in FocusFact.objects.filter(student=student).order_by("assignment_id", "a", "b")],
         "reports": [_report(report) for report in
                     Report.objects.filter(student=student).order_by("created_at", "pk").iterator()],
         "class_report_rows": list(_class_report_rows(student)),
@@ -199,9 +202,13 @@ def _class_report_rows(student: Student) -> Iterator[dict]:
         needs_help = [{"fact": fact, **{k: v for k, v in row.items() if k in ("attempts", "accuracy")}}
                       for fact, rows in report.data.get("needs_help", {}).items()
                       for row in rows if row.get("student_id") == student.pk]
-        if activity or needs_help:
+        focus = [{"assignment_id": entry.get("assignment_id"), **row}
+                 for entry in report.data.get("focus", []) for row in entry.get("rows", [])
+                 if row.get("student_id") == student.pk]
+        if activity or needs_help or focus:
             yield {"report_id": report.pk, "period": report.period, "game": report.game,
-                   "built_at": _iso(report.built_at), "activity": activity, "needs_help": needs_help}
+                   "built_at": _iso(report.built_at), "activity": activity, "needs_help": needs_help,
+                   "focus": focus}
 
 
 def _login_cards(student: Student) -> list[dict]:

@@ -3,7 +3,7 @@ account (games.services.student_data.ABOUT_THE_CHILD says it table by table). Ca
 (games/receivers.py) before a Student row is deleted, inside the deleting transaction.
 
 - Class reports built before keep the child's counts (the class's figures stay true) but their rows
-  say "A removed student" with no id, in the activity table and the needs-help groups.
+  say "A removed student" with no id, in the activity table, the needs-help groups and the focus rows.
 - A stored PDF that names the child is deleted: their own reports' PDFs, a class report's PDF (made
   again from the anonymised report when asked), and a made login-card PDF with their card (marked
   failed: print the cards again).
@@ -42,6 +42,11 @@ def _anonymise_class_reports(student_id: int, classroom_id: int) -> list[int]:
                 hit = True
         for rows in data.get("needs_help", {}).values():
             for row in rows:
+                if row.get("student_id") == student_id:
+                    row.update(student_id=None, student=REMOVED)
+                    hit = True
+        for entry in data.get("focus", []):
+            for row in entry.get("rows", []):
                 if row.get("student_id") == student_id:
                     row.update(student_id=None, student=REMOVED)
                     hit = True

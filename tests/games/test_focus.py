@@ -201,3 +201,32 @@ def test_the_report_shows_accuracy_and_think_time_before_and_since(make_assignme
     student_view = report_live(classroom=classroom, student=ana)["data"]
     assert student_view["focus"][0]["rows"] == [row]
     assert report_live(classroom=classroom, student=ben)["data"]["focus"] == []
+
+
+# --- a child's data: exported, and anonymised when the child is removed ---------------------------------
+
+def test_a_childs_focus_facts_are_exported_and_their_report_rows_anonymised_when_removed(
+        make_assignment, pupils, classroom, fake_clock):
+    from games.models import Report
+    from games.services.reports import report_build, report_request
+    from games.services.student_data import student_export
+
+    ana, ben = pupils[:2]
+    shaky(ana, (7, 8))
+    shaky(ben, (6, 9))
+    assignment = make_assignment("multiplin", options=WEAKEST)
+    match_quick(user=ana.user, assignment_id=assignment.pk)
+    match_quick(user=ben.user, assignment_id=assignment.pk)
+    report = report_build(report_id=report_request(classroom=classroom, period="7d").pk)
+    exported = student_export(student=ana)
+    assert [(f["a"], f["b"]) for f in exported["focus_facts"]] == [(7, 8)]
+    (rows,) = exported["class_report_rows"]
+    assert [(row["student"], row["a"], row["b"]) for row in rows["focus"]] == [(ana.display_name, 7, 8)]
+
+    ana.user.delete()
+    data = Report.objects.get(pk=report.pk).data
+    students = [(row["student_id"], row["student"]) for row in data["focus"][0]["rows"]]
+    assert (None, "A removed student") in students
+    assert ana.display_name not in str(data["focus"])
+    assert (ben.pk, ben.display_name) in students
+    assert not FocusFact.objects.filter(student_id=ana.pk).exists()

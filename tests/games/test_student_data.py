@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from classroom import services
 from classroom.models import Student, User
-from games.models import Attempt, Challenge, Export, Match, Move, Report, Seat
+from games.models import Attempt, Challenge, Export, FocusFact, Match, Move, Report, Seat
 from games.reports.mastery import MASTERED_AFTER
 from games.services import exports, reports, student_data
 from games.services.export_build import export_build
@@ -108,6 +108,7 @@ def played(make_assignment, pupils, fake_clock):
                                          kind="multiply", a=7, b=8, answer=54, correct=False, think_ms=3000,
                                          fact_a=7, fact_b=8, mistake_type="near") for _ in range(MASTERED_AFTER)])
     Challenge.objects.create(assignment=match.assignment, from_user=ana.user, to_user=ben.user)
+    FocusFact.objects.create(assignment=match.assignment, student=ana, a=7, b=8)  # her focus (issue 14)
     Challenge.objects.create(assignment=match.assignment, from_user=ben.user, to_user=ana.user, status="declined")
     report = reports.report_build(report_id=reports.report_request(classroom=ana.classroom, period="7d").pk)
     return ana, ben, match, report
