@@ -24,7 +24,13 @@ class StudentSerializer(serializers.Serializer):
     has_card = serializers.BooleanField(read_only=True)
     has_password = serializers.SerializerMethodField()
     password_set_by_teacher = serializers.BooleanField(read_only=True)
-    locked_until = serializers.DateTimeField(read_only=True, allow_null=True)
+    locked_until = serializers.DateTimeField(
+        read_only=True, allow_null=True,
+        help_text="Until then the child cannot sign in from addresses the class does not use (Unlock clears it).")
+    failed_sign_ins = serializers.IntegerField(
+        read_only=True, help_text="Wrong sign-in tries from addresses the class does not use, since the last Unlock.")
+    sign_in_warning = serializers.BooleanField(
+        read_only=True, help_text="Many wrong tries from elsewhere than school, or locked: tell the teacher.")
     created_at = serializers.DateTimeField(read_only=True)
     password = serializers.CharField(write_only=True, required=False, trim_whitespace=False)
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 
 
 class User(AbstractUser):
@@ -95,3 +97,10 @@ class Student(models.Model):
     @property
     def has_card(self) -> bool:
         return bool(self.card_token_hash)
+
+    @property
+    def sign_in_warning(self) -> bool:
+        """Many wrong tries from addresses the class does not sign in from, or their allowance is spent:
+        the roster tells the teacher, whose Unlock clears it (classroom.child_sign_in_limits)."""
+        locked = self.locked_until is not None and self.locked_until > timezone.now()
+        return locked or self.failed_sign_ins >= settings.SIGN_IN_WARN_AFTER

@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 import uuid
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.contrib.auth import authenticate
@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
-from classroom import names, roster, selectors, sign_in_guard
+from classroom import child_sign_in_limits, names, roster, selectors, sign_in_guard
 from classroom.errors import Locked, NotFound, ServiceError
 from classroom.models import Classroom, Student, User
 from classroom.open_sessions import sessions_end
@@ -348,15 +348,18 @@ def student_revoke_card(*, student: Student) -> Student:
 
 
 def student_unlock(*, student: Student) -> Student:
+    """Clear the child's warning and lock: every address's wait and the day's unfamiliar tries too."""
     student.failed_sign_ins = 0
     student.locked_until = None
     student.save(update_fields=["failed_sign_ins", "locked_until"])
+    child_sign_in_limits.clear(student.pk)
     return student
 
 
 # --- Children's sign-in ----------------------------------------------------------------------
 WRONG_SECRET_MESSAGE = "That's not it. Try again!"
 LOCKED_MESSAGE = "Too many tries. Take a break and ask your teacher for help."
+WAIT_MESSAGE = "Too many tries. Wait {minutes} and try again, or ask your teacher."
 
 
 NO_CLASS_MESSAGE = "We couldn't find that class code. Check it with your teacher."
@@ -374,8 +377,9 @@ def classroom_for_sign_in(*, code: str, address: str) -> Classroom:
 
 def student_sign_in(*, code: str, student_id: int, address: str, pictures: list[str] | None = None,
                     password: str | None = None) -> User:
-    """Check a child's secret; five wrong tries lock their sign-in for five minutes. Failures also
-    spend the address's allowance (classroom.sign_in_guard); successes never do."""
+    """Check a child's secret. Wrong tries slow down the address they came from and, from addresses no
+    child of the class signed in at, spend a small daily allowance (classroom.child_sign_in_limits);
+    they also spend the address's allowance (classroom.sign_in_guard). Successes are never limited."""
     sign_in_guard.check(address)
     with transaction.atomic():
         student = (
@@ -388,26 +392,38 @@ def student_sign_in(*, code: str, student_id: int, address: str, pictures: list[
         if student is None:
             sign_in_guard.record_failure(address)
             raise ServiceError("not_found", "We couldn't find you in this class. Ask your teacher.")
+        classroom = student.classroom
+        _refuse_while_waiting(child_sign_in_limits.wait_left_s(student.pk, address))
+        familiar = child_sign_in_limits.is_familiar(classroom.pk, address)
         now = timezone.now()
-        if student.locked_until and student.locked_until > now:
-            raise Locked("locked", LOCKED_MESSAGE, extra={"locked_until": student.locked_until.isoformat()})
+        if not familiar and (
+            (student.locked_until and student.locked_until > now)
+            or child_sign_in_limits.class_allowance_spent(classroom.pk, classroom.join_code)
+        ):
+            raise Locked("locked", LOCKED_MESSAGE)
         if _secret_matches(student, pictures, password):
-            student.failed_sign_ins = 0
-            student.locked_until = None
-            student.save(update_fields=["failed_sign_ins", "locked_until"])
+            child_sign_in_limits.record_success(student_id=student.pk, classroom_id=classroom.pk, address=address)
             sign_in_guard.record_success(address, student.pk)
             return student.user
         sign_in_guard.record_failure(address)
-        student.failed_sign_ins += 1
-        locked = student.failed_sign_ins >= settings.STUDENT_LOCK_AFTER_FAILURES
-        if locked:
-            student.failed_sign_ins = 0
-            student.locked_until = now + timedelta(seconds=settings.STUDENT_LOCK_SECONDS)
-        student.save(update_fields=["failed_sign_ins", "locked_until"])
-    if locked:
-        raise Locked("locked", LOCKED_MESSAGE, extra={"locked_until": student.locked_until.isoformat()})
-    raise ServiceError("wrong_secret", WRONG_SECRET_MESSAGE,
-                       extra={"tries_left": settings.STUDENT_LOCK_AFTER_FAILURES - student.failed_sign_ins})
+        failure = child_sign_in_limits.record_failure(
+            student_id=student.pk, classroom_id=classroom.pk, join_code=classroom.join_code,
+            address=address, familiar=familiar)
+        if not familiar:  # the teacher's warning counts the tries from elsewhere than school
+            student.failed_sign_ins = min(student.failed_sign_ins + 1, 32767)
+            if failure.lock_unfamiliar_until is not None:
+                student.locked_until = datetime.fromtimestamp(failure.lock_unfamiliar_until, tz=UTC)
+            student.save(update_fields=["failed_sign_ins", "locked_until"])
+    _refuse_while_waiting(failure.wait_s)
+    raise ServiceError("wrong_secret", WRONG_SECRET_MESSAGE, extra={"tries_left": failure.tries_left})
+
+
+def _refuse_while_waiting(seconds: int) -> None:
+    if seconds > 0:
+        minutes = max(1, round(seconds / 60))
+        raise sign_in_guard.TooManyFailures(
+            "wait", WAIT_MESSAGE.format(minutes=f"{minutes} minute{'s' if minutes != 1 else ''}"),
+            extra={"retry_after_s": seconds})
 
 
 def _secret_matches(student: Student, pictures: list[str] | None, password: str | None) -> bool:

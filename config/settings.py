@@ -177,8 +177,17 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 14
 # every request and every socket's sign-in check skips a database query, and nothing is lost when
 # the cache is emptied.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-STUDENT_LOCK_AFTER_FAILURES = 5
-STUDENT_LOCK_SECONDS = 5 * 60
+# A child's own sign-in (classroom/child_sign_in_limits.py): wrong tries slow down the address they came
+# from, never the child elsewhere; "unfamiliar" addresses (no child of the class signed in there lately)
+# share a small daily allowance per child and per class.
+SIGN_IN_SLOW_AFTER = 5  # wrong tries for one child from one address, then that address waits
+SIGN_IN_FIRST_WAIT_S = 60  # doubling with each further wrong try...
+SIGN_IN_LONGEST_WAIT_S = 15 * 60  # ...up to this
+SIGN_IN_DAY_S = 24 * 60 * 60  # the window of the counts below (a UTC day)
+SIGN_IN_UNFAMILIAR_PER_CHILD = 10  # wrong tries a day for one child from unfamiliar addresses
+SIGN_IN_UNFAMILIAR_PER_CLASS = 30  # and for the whole class (a new class code starts it again)
+SIGN_IN_FAMILIAR_DAYS = 30  # an address stays familiar this long after a child of the class signed in there
+SIGN_IN_WARN_AFTER = 5  # wrong tries from unfamiliar addresses before the roster warns the teacher
 # Children's sign-in counts failures per client address, never successes (classroom/sign_in_guard.py).
 SIGN_IN_WINDOW_S = int(os.environ.get("SIGN_IN_WINDOW_S", 10 * 60))
 SIGN_IN_FAILURE_ALLOWANCE = int(os.environ.get("SIGN_IN_FAILURE_ALLOWANCE", 100))

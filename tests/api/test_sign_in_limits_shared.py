@@ -52,20 +52,20 @@ def test_failures_split_between_two_processes_count_once(two_servers):
     right = pictures["Ana L."]
     wrong = [right[1], right[0], right[2]]
 
-    # The child's own lock-out: five wrong tries, alternating servers, lock her on both.
+    # The child's own limit for this address: five wrong tries, alternating servers, make it wait on both.
     tries = [send(guesser, servers[i % 2], "POST", "/api/student-login/",
                   {"code": code, "student_id": ana_id, "pictures": wrong})
-             for i in range(settings.STUDENT_LOCK_AFTER_FAILURES)]
-    assert tries == [400] * (settings.STUDENT_LOCK_AFTER_FAILURES - 1) + [423]
-    for url in servers:  # the right pictures wait for the lock too, on either process
+             for i in range(settings.SIGN_IN_SLOW_AFTER)]
+    assert tries == [400] * (settings.SIGN_IN_SLOW_AFTER - 1) + [429]
+    for url in servers:  # the right pictures wait too, on either process
         assert send(guesser, url, "POST", "/api/student-login/",
-                    {"code": code, "student_id": ana_id, "pictures": right}) == 423
+                    {"code": code, "student_id": ana_id, "pictures": right}) == 429
 
     # The address's failures: those five, then wrong class codes on alternating servers until refused.
     answers = [send(guesser, servers[i % 2], "GET", f"/api/student-login/ZZZ{i:03d}/")
                for i in range(settings.SIGN_IN_FAILURE_ALLOWANCE)]
-    left = settings.SIGN_IN_FAILURE_ALLOWANCE - settings.STUDENT_LOCK_AFTER_FAILURES
-    assert answers == [404] * left + [429] * settings.STUDENT_LOCK_AFTER_FAILURES
+    left = settings.SIGN_IN_FAILURE_ALLOWANCE - settings.SIGN_IN_SLOW_AFTER
+    assert answers == [404] * left + [429] * settings.SIGN_IN_SLOW_AFTER
     for url in servers:  # and now even the right code waits, on both
         assert send(guesser, url, "GET", f"/api/student-login/{code}/") == 429
 

@@ -27,18 +27,6 @@ def test_picture_sign_in_lands_a_session(student):
     assert client.get("/api/auth/me/").json()["role"] == "student"
 
 
-def test_wrong_pictures_then_lock_returns_423(student):
-    client = csrf_client()
-    for _ in range(4):
-        response = sign_in(client, student, ["star", "moon", "sun"])
-        assert response.status_code == 400
-        assert response.json()["error"]["code"] == "wrong_secret"
-    locked = sign_in(client, student, ["star", "moon", "sun"])
-    assert locked.status_code == 423
-    assert locked.json()["error"]["code"] == "locked"
-    assert "teacher" in locked.json()["error"]["message"]
-
-
 def test_qr_token_signs_in_until_the_card_is_revoked(student):
     from classroom.services import cards_issue, student_revoke_card
 
@@ -83,7 +71,9 @@ def test_wrong_class_codes_are_stopped_per_address_and_other_addresses_are_not(c
 
 
 def test_wrong_secrets_across_many_children_are_stopped_per_address(classroom, settings):
-    # enough children that their own five-try lock-outs do not stop the guesser first
+    # enough children, and a class allowance large enough, that the per-child and per-class limits
+    # (tests/api/test_child_sign_in_limits.py) do not stop the guesser first
+    settings.SIGN_IN_UNFAMILIAR_PER_CLASS = 10_000
     count = settings.SIGN_IN_FAILURE_ALLOWANCE // 2
     children = [StudentFactory(classroom=classroom) for _ in range(count)]
     guesser = csrf_client("198.51.100.9")

@@ -5,7 +5,7 @@ from django.core import mail
 from django.utils import timezone
 
 from classroom import services
-from classroom.errors import Locked, ServiceError
+from classroom.errors import ServiceError
 from classroom.models import Classroom, Student, User
 from classroom.secrets import check_secret, hash_token
 from tests.factories import ClassroomFactory, StudentFactory
@@ -188,23 +188,30 @@ def test_a_student_cannot_sign_in_through_another_class_code(student):
     assert refusal.value.code == "not_found"
 
 
-def test_five_wrong_tries_lock_for_five_minutes_and_the_teacher_can_unlock(student):
+def test_five_wrong_tries_make_the_address_wait_and_the_teacher_can_unlock(student):
     code = student.classroom.join_code
     for _ in range(4):
         with pytest.raises(ServiceError) as refusal:
             sign_in(code=code, student_id=student.pk, pictures=["car", "car", "car"])
         assert refusal.value.code == "wrong_secret"
-    with pytest.raises(Locked):
+    with pytest.raises(ServiceError) as refusal:
         sign_in(code=code, student_id=student.pk, pictures=["car", "car", "car"])
-    student.refresh_from_db()
-    assert timedelta(minutes=4) < student.locked_until - timezone.now() <= timedelta(minutes=5)
-    with pytest.raises(Locked):  # even the right pictures wait for the lock
+    assert (refusal.value.code, refusal.value.status) == ("wait", 429)
+    assert 55 <= refusal.value.extra["retry_after_s"] <= 61
+    with pytest.raises(ServiceError) as refusal:  # even the right pictures wait, from this address
         sign_in(code=code, student_id=student.pk, pictures=["sun", "moon", "star"])
+    assert refusal.value.code == "wait"
+    student.refresh_from_db()
+    assert student.failed_sign_ins == 5
+    assert student.sign_in_warning
     services.student_unlock(student=student)
+    student.refresh_from_db()
+    assert student.failed_sign_ins == 0
+    assert not student.sign_in_warning
     assert sign_in(code=code, student_id=student.pk, pictures=["sun", "moon", "star"])
 
 
-def test_lock_expires_after_five_minutes(student):
+def test_a_lock_from_unfamiliar_addresses_expires(student):
     student.locked_until = timezone.now() - timedelta(seconds=1)
     student.save()
     assert sign_in(code=student.classroom.join_code, student_id=student.pk,

@@ -1818,8 +1818,15 @@ export interface components {
             readonly has_card: boolean;
             readonly has_password: boolean;
             readonly password_set_by_teacher: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Until then the child cannot sign in from addresses the class does not use (Unlock clears it).
+             */
             readonly locked_until: string | null;
+            /** @description Wrong sign-in tries from addresses the class does not use, since the last Unlock. */
+            readonly failed_sign_ins: number;
+            /** @description Many wrong tries from elsewhere than school, or locked: tell the teacher. */
+            readonly sign_in_warning: boolean;
             /** Format: date-time */
             readonly created_at: string;
         };

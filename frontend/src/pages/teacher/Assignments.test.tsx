@@ -13,8 +13,8 @@ import { AssignmentsPage, assignmentStatus } from "./Assignments";
 
 const KLASS = { id: 5, name: "2B", join_code: "ABC234", sign_in_mode: "pictures", archived: false, student_count: 2, created_at: "2030-01-01T00:00:00Z" };
 const STUDENTS = [
-  { id: 31, first_name: "Ana", last_name: "Lopez", display_name: "Ana L.", has_card: true, has_password: false, locked_until: null, created_at: "2030-01-01T00:00:00Z" },
-  { id: 32, first_name: "Ben", last_name: "Okafor", display_name: "Ben O.", has_card: true, has_password: false, locked_until: null, created_at: "2030-01-01T00:00:00Z" },
+  { id: 31, first_name: "Ana", last_name: "Lopez", display_name: "Ana L.", has_card: true, has_password: false, locked_until: null, failed_sign_ins: 0, sign_in_warning: false, created_at: "2030-01-01T00:00:00Z" },
+  { id: 32, first_name: "Ben", last_name: "Okafor", display_name: "Ben O.", has_card: true, has_password: false, locked_until: null, failed_sign_ins: 0, sign_in_warning: false, created_at: "2030-01-01T00:00:00Z" },
 ];
 
 const ASSIGNMENT: Assignment = {

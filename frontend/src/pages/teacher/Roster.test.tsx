@@ -23,7 +23,8 @@ afterEach(() => {
 const KLASS: Classroom = { id: 3, name: "Class 2B", join_code: "ABC234", sign_in_mode: "pictures", archived: false, student_count: 2, created_at: "2025-01-01T00:00:00Z" };
 const student = (over: Partial<Student>): Student => ({
   id: 12, first_name: "Ana", last_name: "Lopez", display_name: "Ana L.", has_card: true, has_password: false,
-  password_set_by_teacher: false, locked_until: null, created_at: "2025-01-01T00:00:00Z", ...over,
+  password_set_by_teacher: false, locked_until: null, failed_sign_ins: 0, sign_in_warning: false,
+  created_at: "2025-01-01T00:00:00Z", ...over,
 });
 const ANA = student({});
 const BEN = student({ id: 13, first_name: "Ben", last_name: "", display_name: "Ben", has_card: false,
@@ -44,7 +45,7 @@ function renderRoster(routes: Record<string, (c: Call) => Response | Promise<Res
         if (!res.ok || c.method === "GET") return res;
         const id = idIn(c.path);
         if (c.method === "DELETE") roster = roster.filter((s) => s.id !== id);
-        else if (c.path.endsWith("/unlock/")) roster = roster.map((s) => (s.id === id ? { ...s, locked_until: null } : s));
+        else if (c.path.endsWith("/unlock/")) roster = roster.map((s) => (s.id === id ? { ...s, locked_until: null, failed_sign_ins: 0, sign_in_warning: false } : s));
         else if (c.method === "PATCH" && id) {
           const saved = (await res.clone().json()) as Student;
           roster = roster.map((s) => (s.id === id ? saved : s));
@@ -171,6 +172,20 @@ describe("each student's actions", () => {
     await user.click((await screen.findByText("Ben", { selector: ".student-name" }), button("Unlock", "Ben")));
     await eventually(() => expect(within(row("Ben")).getByText("OK")).toBeTruthy());
     expect(status().textContent).toBe("Ben can sign in again.");
+  });
+
+  it("warns about a child with many wrong tries from outside school, and Unlock clears it", async () => {
+    const CARA = student({ id: 14, first_name: "Cara", last_name: "", display_name: "Cara", failed_sign_ins: 7,
+      sign_in_warning: true });
+    renderRoster({ "POST /api/students/14/unlock/": () => json(204, null) }, [ANA, CARA]);
+    const user = userEvent.setup();
+    await screen.findByText("Cara", { selector: ".student-name" });
+    expect(within(row("Cara")).getByText("Warning")).toBeTruthy();
+    expect(within(row("Cara")).getByText("7 wrong tries from outside school")).toBeTruthy();
+    expect(within(row("Ana L.")).queryByText("Warning")).toBeNull();
+    await user.click(button("Unlock", "Cara"));
+    await eventually(() => expect(within(row("Cara")).getByText("OK")).toBeTruthy());
+    expect(within(row("Cara")).queryByText(/wrong tries/)).toBeNull();
   });
 
   it("removes a student only after the confirmation", async () => {

@@ -140,7 +140,7 @@ export function RosterPage() {
                     onRevoke={() => setDialog({ kind: "revoke", student: s })}
                     onRemove={() => setDialog({ kind: "remove", student: s })}
                     onUnlocked={() => {
-                      patchStudent(s.id, { locked_until: null });
+                      patchStudent(s.id, { locked_until: null, failed_sign_ins: 0, sign_in_warning: false });
                       setNotice(`${s.display_name} can sign in again.`);
                     }}
                   />
@@ -439,13 +439,20 @@ function StudentRow({
       <td>
         {locked ? (
           <span className="badge badge-warn">Locked until {formatTime(s.locked_until!)}</span>
+        ) : s.sign_in_warning ? (
+          <span className="badge badge-warn">Warning</span>
         ) : (
           <span className="muted">OK</span>
+        )}
+        {s.sign_in_warning && (
+          <span className="sign-in-warning">
+            {plural(s.failed_sign_ins, "wrong try", "wrong tries")} from outside school
+          </span>
         )}
       </td>
       <td>
         <div className="actions actions-tight">
-          {locked && (
+          {(locked || s.sign_in_warning) && (
             <Button variant="primary" onClick={() => void unlock.run()} busy={unlock.busy} busyLabel="Unlocking…">
               Unlock<span className="sr-only"> {s.display_name}</span>
             </Button>
