@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import login, logout
+from django.contrib.auth import login, logout, update_session_auth_hash
 from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import csrf_protect, ensure_csrf_cookie
 from drf_spectacular.utils import extend_schema
@@ -155,6 +155,8 @@ class PasswordResetConfirmView(APIView):
     def post(self, request):
         data = PasswordResetConfirmSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.password_reset_confirm(**data.validated_data)
+        user = services.password_reset_confirm(**data.validated_data)
+        if request.user.is_authenticated and request.user.pk == user.pk:
+            update_session_auth_hash(request, user)  # the new password ends the other sessions, not this one
         return Response(status=status.HTTP_204_NO_CONTENT)
 

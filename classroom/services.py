@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
-from classroom import child_sign_in_limits, names, roster, selectors, sign_in_guard
+from classroom import child_sign_in_limits, names, roster, selectors, sessions, sign_in_guard
 from classroom.errors import Locked, NotFound, ServiceError
 from classroom.models import Classroom, Student, User
 from classroom.open_sessions import sessions_end
@@ -83,6 +83,7 @@ def password_reset_request(*, email: str) -> None:
     )
 
 
+@transaction.atomic
 def password_reset_confirm(*, uid: str, token: str, new_password: str) -> User:
     try:
         user = User.objects.get(pk=force_str(urlsafe_base64_decode(uid)), role=User.Role.TEACHER)
@@ -95,8 +96,9 @@ def password_reset_confirm(*, uid: str, token: str, new_password: str) -> User:
     except ValidationError as error:
         raise ServiceError("invalid", "Please choose a stronger password.",
                            {"new_password": list(error.messages)}) from None
-    user.set_password(new_password)
+    user.set_password(new_password)  # a new password hash: every session made with the old one ends
     user.save(update_fields=["password"])
+    sessions.close_sockets_on_commit([user.pk])
     return user
 
 
@@ -142,8 +144,10 @@ def classroom_update(*, classroom: Classroom, name: str | None = None, sign_in_m
 
 @transaction.atomic
 def classroom_regenerate_code(*, classroom: Classroom) -> Classroom:
+    """A new code; the old one stops working and every child of the class is signed out."""
     classroom.join_code = _new_join_code()
     classroom.save(update_fields=["join_code"])
+    sessions.end_student_sessions(User.objects.filter(student__classroom=classroom))
     return classroom
 
 
@@ -256,6 +260,7 @@ def student_update(*, student: Student, first_name: str | None = None, last_name
             raise ServiceError("invalid", message, {"password": [message]})
         student.password_hash = hash_secret(password)
         student.password_set_by_teacher = True
+        sessions.end_student_sessions([student.user])
     student.save()
     return student
 
@@ -338,12 +343,15 @@ def cards_to_print(*, classroom: Classroom, student_ids: list[int] | None) -> li
     return students
 
 
+@transaction.atomic
 def student_revoke_card(*, student: Student) -> Student:
-    """The card's QR link and picture password stop working until a new card is printed."""
+    """The card's QR link and picture password stop working until a new card is printed, and the child
+    is signed out everywhere."""
     student.card_token_hash = ""
     student.picture_secret_hash = ""
     student.card_issued_at = None
     student.save(update_fields=["card_token_hash", "picture_secret_hash", "card_issued_at"])
+    sessions.end_student_sessions([student.user])
     return student
 
 

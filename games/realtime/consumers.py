@@ -8,6 +8,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from classroom.errors import ServiceError
+from classroom.sessions import SESSION_ENDED_CLOSE_CODE, user_group
 from games import clock, selectors
 from games.realtime import scheduler
 from games.realtime.db import run_in_db_thread
@@ -43,6 +44,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.seat = access.seat  # None for the teacher watching
         self.user = user
         await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
+        # A revoked card, a new password or class code closes this person's sockets (classroom.sessions).
+        await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
         await self.accept()
         scheduler.ensure_running()
         broadcast.deliver_on(asyncio.get_running_loop())
@@ -52,6 +55,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(group_name(self.match_id), self.channel_name)
+        if getattr(self, "user", None) is not None:
+            await self.channel_layer.group_discard(user_group(self.user.pk), self.channel_name)
+
+    async def session_ended(self, message: dict) -> None:
+        """This person's sessions were ended: so is this socket."""
+        await self.close(code=SESSION_ENDED_CLOSE_CODE)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
         """Every frame gets an answer; a bad one changes nothing and the socket stays open, until a client

@@ -125,10 +125,10 @@ describe("MatchSocket: connecting and reconnecting", () => {
     expect(sock().sent).toEqual([{ type: "sync", since: 2 }]);
   });
 
-  it("does not reconnect after close code 4403 (not allowed)", () => {
+  it.each([4403, 4401])("does not reconnect after close code %i (not allowed, signed out)", (code) => {
     const { ms, sock } = make();
     ms.start();
-    sock().drop(4403);
+    sock().drop(code);
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
     expect(ms.connection).toBe("closed");

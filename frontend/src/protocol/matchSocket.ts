@@ -43,6 +43,8 @@ export interface MatchSocketOptions {
 
 /** Close codes after which reconnecting cannot help. */
 export const CLOSE_NOT_ALLOWED = 4403;
+/** The player's sessions were ended (a revoked card, a new password or class code): sign in again. */
+export const CLOSE_SIGNED_OUT = 4401;
 
 const OPEN = 1;
 
@@ -93,7 +95,7 @@ export class MatchSocket {
   /** Events of the latest change (a snapshot with no events keeps the previous ones). */
   lastEvents: GameEvent[] = [];
   connection: Connection = "connecting";
-  /** Set when the server refused us (close code 4403): do not reconnect. */
+  /** Set when the server refused us (close code 4403) or signed us out (4401): do not reconnect. */
   refused = false;
 
   private socket: SocketLike | null = null;
@@ -256,7 +258,7 @@ export class MatchSocket {
     this.socket = null;
     this.clearWatchdog();
     if (this.stopped) return;
-    if (ev.code === CLOSE_NOT_ALLOWED) {
+    if (ev.code === CLOSE_NOT_ALLOWED || ev.code === CLOSE_SIGNED_OUT) {
       this.refused = true;
       this.stopped = true;
       for (const p of this.pending.splice(0)) {
