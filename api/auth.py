@@ -106,7 +106,7 @@ class LoginView(APIView):
     def post(self, request):
         data = LoginSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = services.teacher_sign_in(**data.validated_data)
+        user = services.teacher_sign_in(**data.validated_data, request=request._request)
         login(request, user)
         return me_response(user)
 

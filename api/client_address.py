@@ -28,3 +28,8 @@ def _trusted_proxy(address: str) -> bool:
     except ValueError:
         return False
     return any(parsed in ip_network(network, strict=False) for network in settings.TRUSTED_PROXIES)
+
+
+def axes_client_address(request) -> str:
+    """The same address for django-axes (settings.AXES_CLIENT_IP_CALLABLE)."""
+    return client_address(request.META)

@@ -27,3 +27,7 @@ class NotFound(ServiceError):
 
 class Locked(ServiceError):
     status = 423
+
+
+class TooMany(ServiceError):
+    status = 429

@@ -10,6 +10,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
@@ -17,12 +18,13 @@ from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import transaction
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
 from classroom import child_sign_in_limits, names, roster, selectors, sessions, sign_in_guard
-from classroom.errors import Locked, NotFound, ServiceError
+from classroom.errors import Locked, NotFound, ServiceError, TooMany
 from classroom.models import Classroom, Student, User
 from classroom.open_sessions import sessions_end
 from classroom.pictures import SEQUENCE_LENGTH, picture_slugs
@@ -58,9 +60,20 @@ def teacher_sign_up(*, name: str, email: str, password: str) -> User:
     return candidate
 
 
-def teacher_sign_in(*, email: str, password: str) -> User:
-    """The teacher with this email and password. Students and switched-off accounts never sign in here."""
-    user = authenticate(None, username=email.strip().lower(), password=password)
+ACCOUNT_LOCKED_MESSAGE = ("Too many wrong passwords for this account. Try again in {minutes} minutes, or reset "
+                          "your password: the reset link works now.")
+
+
+def teacher_sign_in(*, email: str, password: str, request: HttpRequest) -> User:
+    """The teacher with this email and password. Students and switched-off accounts never sign in here.
+
+    `request` is for django-axes, which counts wrong passwords per email from any address and refuses the
+    account for a cool-off (settings.AXES_*); it finds the address through api.client_address."""
+    user = authenticate(request, username=email.strip().lower(), password=password)
+    if getattr(request, "axes_locked_out", False):
+        minutes = round(settings.AXES_COOLOFF_TIME.total_seconds() / 60)
+        raise TooMany("account_locked", ACCOUNT_LOCKED_MESSAGE.format(minutes=minutes),
+                      extra={"retry_after_s": int(settings.AXES_COOLOFF_TIME.total_seconds())})
     if user is None or not user.is_teacher:
         raise ServiceError("bad_credentials", "That email and password don't match an account.")
     return user
@@ -98,6 +111,7 @@ def password_reset_confirm(*, uid: str, token: str, new_password: str) -> User:
                            {"new_password": list(error.messages)}) from None
     user.set_password(new_password)  # a new password hash: every session made with the old one ends
     user.save(update_fields=["password"])
+    axes_reset(username=user.username)  # and the account's wrong-password count starts again
     sessions.close_sockets_on_commit([user.pk])
     return user
 

@@ -10,6 +10,7 @@ the web server, the Celery worker and beat) create what they need there (config/
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -54,6 +55,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "channels",
+    "axes",
     "classroom",
     "games",
     "api",
@@ -111,7 +113,14 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The attempts' report indexes carry extra columns on PostgreSQL (games.models.Attempt); SQLite, for `make run`,
 # builds them without those columns, as intended.
-SILENCED_SYSTEM_CHECKS = ["models.W040"]
+SILENCED_SYSTEM_CHECKS = [
+    "models.W040",
+    # axes' middleware would replace the API's own refusal (api.errors) with its page; the service says it.
+    "axes.W002",
+    # axes counts per account on purpose; per address, the teachers' DRF throttle limits (TEACHER_LOGIN_RATE),
+    # and an address lock-out would shut out every teacher of a school behind one address.
+    "axes.W006",
+]
 AUTH_USER_MODEL = "classroom.User"
 
 # --- Redis: channel layer, Celery broker, cache -----------------------------------------------
@@ -172,6 +181,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 PASSWORD_RESET_TIMEOUT = 60 * 60 * 24
+# Teachers' accounts: django-axes counts wrong passwords per email, from any address, and refuses the
+# account for a cool-off (classroom.services.teacher_sign_in says so). Its first backend only checks.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_RESET_ON_SUCCESS = True
+# Tries during the cool-off do not lengthen it: a stranger keeps an account shut only by failing again after it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# The address through the trusted proxies only (never X-Forwarded-For from anybody).
+AXES_CLIENT_IP_CALLABLE = "api.client_address.axes_client_address"
+# Counts in Redis when there is one (shared by every process), else in the database (make run's SQLite).
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler" if REDIS_URL else "axes.handlers.database.AxesDatabaseHandler"
+AXES_DISABLE_ACCESS_LOG = True  # no log of who signed in from where (children included)
+AXES_VERBOSE = False
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 14
 # Sessions are read from the cache (Redis when configured) and written through to the database:
 # every request and every socket's sign-in check skips a database query, and nothing is lost when

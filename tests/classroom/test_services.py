@@ -233,7 +233,13 @@ def test_deleting_a_student_deletes_their_account(student):
 
 
 def test_teacher_sign_in_takes_the_email_in_any_case_and_refuses_everyone_else(teacher):
-    assert services.teacher_sign_in(email=f" {teacher.email.upper()} ", password="correct horse battery") == teacher
+    from django.test import RequestFactory
+
+    def request():
+        return RequestFactory().post("/api/auth/login/")
+
+    assert services.teacher_sign_in(email=f" {teacher.email.upper()} ", password="correct horse battery",
+                                    request=request()) == teacher
     student = StudentFactory()
     student.user.set_password("a-long-pass-42")
     student.user.username = student.user.email = "kid@school.test"  # as a teacher's account would be
@@ -244,7 +250,7 @@ def test_teacher_sign_in_takes_the_email_in_any_case_and_refuses_everyone_else(t
                             ("kid@school.test", "a-long-pass-42"),  # a child's account
                             ("nobody@school.test", "correct horse battery")]:
         with pytest.raises(ServiceError) as refusal:
-            services.teacher_sign_in(email=email, password=password)
+            services.teacher_sign_in(email=email, password=password, request=request())
         assert refusal.value.code == "bad_credentials"
         assert refusal.value.message == "That email and password don't match an account."
 
