@@ -76,19 +76,44 @@ class SignUpSerializer(serializers.Serializer):
     password = serializers.CharField(write_only=True, trim_whitespace=False)
 
 
+class SignUpAcceptedSerializer(serializers.Serializer):
+    message = serializers.CharField()
+
+
 @method_decorator(csrf_protect, name="dispatch")
 class SignUpView(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [AddressThrottle]
     throttle_scope = "teacher_login"
 
-    @extend_schema(request=SignUpSerializer, responses={201: MeSerializer}, summary="Teacher sign-up")
+    @extend_schema(request=SignUpSerializer, responses={202: SignUpAcceptedSerializer},
+                   summary="Teacher sign-up: the same answer for a new and a taken email; the link is emailed")
     def post(self, request):
         data = SignUpSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = services.teacher_sign_up(**data.validated_data)
+        services.teacher_sign_up(**data.validated_data)
+        return Response({"message": services.SIGN_UP_ANSWER}, status=status.HTTP_202_ACCEPTED)
+
+
+class ActivateSerializer(serializers.Serializer):
+    uid = serializers.CharField(max_length=64)
+    token = serializers.CharField(max_length=128)
+
+
+@method_decorator(csrf_protect, name="dispatch")
+class ActivateView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [AddressThrottle]
+    throttle_scope = "teacher_login"
+
+    @extend_schema(request=ActivateSerializer, responses=MeSerializer,
+                   summary="Open a teacher account with the emailed link, and sign in")
+    def post(self, request):
+        data = ActivateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.teacher_activate(**data.validated_data)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return me_response(user, status.HTTP_201_CREATED)
+        return me_response(user)
 
 
 class LoginSerializer(serializers.Serializer):

@@ -24,6 +24,7 @@ urlpatterns = [
     path("auth/me/", auth.MeView.as_view(), name="auth-me"),
     path("auth/signup/", auth.SignUpView.as_view(), name="auth-signup"),
     path("auth/login/", auth.LoginView.as_view(), name="auth-login"),
+    path("auth/activate/", auth.ActivateView.as_view(), name="auth-activate"),
     path("auth/logout/", auth.LogoutView.as_view(), name="auth-logout"),
     path("auth/password-reset/", auth.PasswordResetView.as_view(), name="auth-password-reset"),
     path("auth/password-reset/confirm/", auth.PasswordResetConfirmView.as_view(),

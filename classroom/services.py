@@ -14,10 +14,10 @@ from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
-from django.contrib.auth.tokens import default_token_generator
+from django.contrib.auth.tokens import PasswordResetTokenGenerator, default_token_generator
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
@@ -37,7 +37,21 @@ WORDS_FOR_PASSWORDS = ["sun", "cat", "dog", "sky", "red", "owl", "bee", "fox", "
 
 
 # --- Teachers --------------------------------------------------------------------------------
-def teacher_sign_up(*, name: str, email: str, password: str) -> User:
+class _ActivationTokens(PasswordResetTokenGenerator):
+    """Links that finish a sign-up; not interchangeable with password reset links. Single use: a token
+    holds the account's last sign-in, which activating sets."""
+
+    key_salt = "classroom.services.teacher_activation"
+
+
+activation_tokens = _ActivationTokens()
+SIGN_UP_ANSWER = "Check your email to finish signing up. The link in it opens your account."
+
+
+def teacher_sign_up(*, name: str, email: str, password: str) -> None:
+    """Start a teacher account. The caller learns nothing about whether the email already has one: a new
+    email (or one whose sign-up was never finished) is sent a link that opens the account; the owner of
+    an existing account is told someone tried to sign up with their address."""
     email = email.strip().lower()
     fields: dict[str, list[str]] = {}
     try:
@@ -46,18 +60,71 @@ def teacher_sign_up(*, name: str, email: str, password: str) -> User:
         fields["name"] = [f"Your name {found}"]
     if not name:
         fields["name"] = ["Please enter your name."]
-    if User.objects.filter(email__iexact=email).exists():
-        fields["email"] = ["An account with this email already exists. Sign in or reset your password."]
-    candidate = User(username=email, email=email, name=name, role=User.Role.TEACHER)
+    candidate = User(username=email, email=email, name=name, role=User.Role.TEACHER, is_active=False)
     try:
         validate_password(password, user=candidate)
     except ValidationError as error:
         fields["password"] = list(error.messages)
     if fields:
         raise ServiceError("invalid", "Please correct the fields below.", fields)
-    candidate.set_password(password)
-    candidate.save()
-    return candidate
+    candidate.set_password(password)  # hashed either way, so both answers take as long
+    existing = User.objects.filter(email__iexact=email).first()
+    if existing is not None and _sign_up_unfinished(existing):
+        existing.name, existing.password = name, candidate.password  # the newest sign-up wins; old links die
+        existing.save(update_fields=["name", "password"])
+        candidate = existing
+    elif existing is None:
+        try:
+            with transaction.atomic():
+                candidate.save()
+        except IntegrityError:  # the same email signed up at the same moment
+            return
+    else:
+        if existing.is_teacher:
+            _send_someone_tried(existing)
+        return
+    _send_activation(candidate)
+
+
+def _sign_up_unfinished(user: User) -> bool:
+    return user.is_teacher and not user.is_active and user.last_login is None
+
+
+def _send_activation(user: User) -> None:
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    link = f"{settings.SITE_URL.rstrip('/')}/activate/{uid}/{activation_tokens.make_token(user)}"
+    send_mail(
+        subject="Finish signing up to Multiplayground",
+        message=f"Hello {user.name},\n\nTo open your teacher account, follow this link:\n{link}\n\n"
+        "If you did not sign up, you can ignore this email: no account opens without the link.",
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        recipient_list=[user.email],
+    )
+
+
+def _send_someone_tried(user: User) -> None:
+    link = f"{settings.SITE_URL.rstrip('/')}/teacher/login"
+    send_mail(
+        subject="Someone tried to sign up to Multiplayground with your address",
+        message=f"Hello {user.name},\n\nSomeone (perhaps you) tried to create a Multiplayground account with "
+        f"this email address, which already has one. To use it, sign in at {link} or, if you forgot your "
+        "password, reset it there.\n\nIf it was not you, you can ignore this email: nothing changed.",
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        recipient_list=[user.email],
+    )
+
+
+def teacher_activate(*, uid: str, token: str) -> User:
+    """Open the account an activation link names (once)."""
+    try:
+        user = User.objects.get(pk=force_str(urlsafe_base64_decode(uid)), role=User.Role.TEACHER)
+    except (User.DoesNotExist, ValueError, TypeError, OverflowError):
+        user = None
+    if user is None or not _sign_up_unfinished(user) or not activation_tokens.check_token(user, token):
+        raise ServiceError("bad_token", "This link is invalid or was already used. Sign in, or sign up again.")
+    user.is_active = True
+    user.save(update_fields=["is_active"])
+    return user
 
 
 ACCOUNT_LOCKED_MESSAGE = ("Too many wrong passwords for this account. Try again in {minutes} minutes, or reset "

@@ -6,7 +6,7 @@ import { Landing, NotFound } from "./pages/Landing";
 import { MatchPage } from "./pages/play/MatchPage";
 import { EnterCode, PickName, SecretStep, TokenSignIn } from "./pages/student/SignIn";
 import { StudentHome } from "./pages/student/Home";
-import { PasswordReset, TeacherForgot, TeacherLogin, TeacherSignup } from "./pages/teacher/Auth";
+import { ActivateAccount, PasswordReset, TeacherForgot, TeacherLogin, TeacherSignup } from "./pages/teacher/Auth";
 
 // The signed-in teacher's pages are a separate chunk: the children's tablets never load them.
 const ClassesPage = lazy(() => import("./pages/teacher/Classes").then((m) => ({ default: m.ClassesPage })));
@@ -43,6 +43,7 @@ export function AppRoutes() {
         <Route path="teacher/login" element={<TeacherLogin />} />
         <Route path="teacher/forgot" element={<TeacherForgot />} />
         <Route path="reset/:uid/:token" element={<PasswordReset />} />
+        <Route path="activate/:uid/:token" element={<ActivateAccount />} />
         <Route path="student" element={<EnterCode />} />
         <Route path="student/:code" element={<PickName />} />
         <Route path="student/:code/:studentId" element={<SecretStep />} />

@@ -122,6 +122,18 @@ def ana_has_a_card(world: World) -> None:
     Student.objects.filter(pk=world.ana.pk).update(card_token_hash=hash_token("ana-card"))
 
 
+def pending_sign_up(world: World) -> None:
+    type(world.owner).objects.create_user(username="pending@school.test", email="pending@school.test",
+                                          password="a long new passphrase 9", is_active=False)
+
+
+def activation_link(world: World) -> dict:
+    from classroom.services import activation_tokens
+
+    pending = type(world.owner).objects.get(email="pending@school.test")
+    return {"uid": urlsafe_base64_encode(force_bytes(pending.pk)), "token": activation_tokens.make_token(pending)}
+
+
 def roster_file(world: World) -> dict:
     return {"file": SimpleUploadedFile("r.csv", b"first_name,last_name\nZed,Ng\n", content_type="text/csv"),
             "commit": "false"}
@@ -162,7 +174,8 @@ ROWS: dict[tuple[str, str], Row] = {
     ("GET", "/api/auth/me/"): Row(signed_in(200)),
     ("POST", "/api/auth/password-reset/"): Row(anybody(202), lambda w: {"email": w.owner.email}),
     ("POST", "/api/auth/password-reset/confirm/"): Row(anybody(204), reset_link),
-    ("POST", "/api/auth/signup/"): Row(anybody(201), {"name": "New Teacher", "email": "new@school.test",
+    ("POST", "/api/auth/activate/"): Row(anybody(200), activation_link, setup=pending_sign_up),
+    ("POST", "/api/auth/signup/"): Row(anybody(202), {"name": "New Teacher", "email": "new@school.test",
                                                       "password": "a long new passphrase 9"}),
     ("POST", "/api/student-login/"): Row(anybody(200), lambda w: {"code": w.classroom.join_code,
                                                                   "student_id": w.ana.pk, "pictures": PICTURES}),

@@ -5,7 +5,8 @@ import pytest
 
 from tests.api.openapi import api_schema, operations
 
-PUBLIC = {("GET", "/api/auth/csrf/"), ("POST", "/api/auth/login/"), ("POST", "/api/auth/logout/"),
+PUBLIC = {("GET", "/api/auth/csrf/"), ("POST", "/api/auth/login/"), ("POST", "/api/auth/activate/"),
+          ("POST", "/api/auth/logout/"),
           ("POST", "/api/auth/password-reset/"), ("POST", "/api/auth/password-reset/confirm/"),
           ("POST", "/api/auth/signup/"), ("POST", "/api/student-login/"), ("GET", "/api/student-login/{code}/"),
           ("POST", "/api/student-login/token/")}

@@ -69,9 +69,13 @@ def classroom_with_students(base_url: str, names: list[str]) -> tuple[ApiClient,
     """A new teacher with a class of `names`; returns the teacher, the class and the picture passwords."""
     import uuid
 
+    from tests.e2e.server import emailed_link
+
     teacher = ApiClient(base_url)
-    teacher.request("POST", "/api/auth/signup/", {"name": "Ms Test", "email": f"t{uuid.uuid4().hex[:8]}@x.test",
-                                                 "password": "a-long-pass-2026"})
+    email = f"t{uuid.uuid4().hex[:8]}@x.test"
+    teacher.request("POST", "/api/auth/signup/", {"name": "Ms Test", "email": email, "password": "a-long-pass-2026"})
+    uid, token = emailed_link(base_url, email, "activate")
+    teacher.request("POST", "/api/auth/activate/", {"uid": uid, "token": token})
     klass = teacher.request("POST", "/api/classes/", {"name": "Room 1"})
     teacher.request("POST", f"/api/classes/{klass['id']}/students/", {"names": "\n".join(names)})
     return teacher, klass, picture_sequences(print_cards(teacher, klass))

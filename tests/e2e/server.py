@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -16,6 +17,26 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+MAIL_DIRS: dict[str, Path] = {}  # a live server's URL -> where its emails are written
+
+
+def emailed_link(base_url: str, to: str, kind: str, timeout: float = 20) -> tuple[str, str]:
+    """The uid and token of the newest /<kind>/<uid>/<token> link emailed to `to` by the server at
+    `base_url` (waits for the email to be written)."""
+    mail_dir = MAIL_DIRS[base_url.rstrip("/")]
+    pattern = re.compile(rf"/{kind}/([\w-]+)/([\w-]+)")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        files = sorted(mail_dir.glob("*.log"), key=lambda f: f.stat().st_mtime) if mail_dir.exists() else []
+        for message in reversed(files):
+            text = message.read_text(errors="replace")
+            found = pattern.search(text)
+            if f"To: {to}" in text and found:
+                return found.group(1), found.group(2)
+        time.sleep(0.1)
+    raise AssertionError(f"no {kind} link was emailed to {to} within {timeout} s")
 
 
 def free_port() -> int:
@@ -67,6 +88,7 @@ class LiveServer:
             cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         self.processes.append(process)
         url = f"http://127.0.0.1:{port}"
+        MAIL_DIRS[url] = Path(self.env["EMAIL_FILE_PATH"])
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if process.poll() is not None:
@@ -109,6 +131,9 @@ class LiveServer:
             # Its own Celery queue: live servers of one test run share a Redis database, and a worker
             # must never take a job of another server's database.
             "CELERY_QUEUE": f"mpg-e2e-{uuid.uuid4().hex[:10]}",
+            # Emails as files, where a test reads the links a teacher would get (emailed_link).
+            "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "EMAIL_FILE_PATH": str(Path(var_dir) / "mail"),
         })
         database_url = os.environ.get("DATABASE_URL", "")
         if database_url.startswith("postgres"):

@@ -11,6 +11,8 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
+from tests.e2e.server import emailed_link
+
 NAMES = ["Ana Lopez", "Ben Okafor", "Chloe Martin"]
 DISPLAY_NAMES = ["Ana L.", "Ben O.", "Chloe M."]
 PICTURES = ["Sun", "Moon", "Star", "Heart", "Tree", "Fish", "House", "Flower", "Car"]
@@ -41,9 +43,15 @@ def teacher_signs_up(page: Page) -> None:
     page.goto("/teacher/signup")
     expect(page.get_by_role("heading", level=1, name="Create a teacher account")).to_be_visible()
     page.get_by_label("Your name").fill("Maria Teacher")
-    page.get_by_label("Email").fill(f"teacher-{uuid.uuid4().hex[:8]}@school.test")
+    email = f"teacher-{uuid.uuid4().hex[:8]}@school.test"
+    page.get_by_label("Email").fill(email)
     page.get_by_label("Password").fill("tablets-and-times-tables-42")
     page.get_by_role("button", name="Create account").click()
+    expect(page.get_by_role("heading", level=1, name="Check your email")).to_be_visible()
+    base_url = "/".join(page.url.split("/")[:3])
+    uid, token = emailed_link(base_url, email, "activate")  # the link in the email, as the teacher opens it
+    page.goto(f"/activate/{uid}/{token}")
+    page.get_by_role("button", name="Open my account").click()
     expect(page.get_by_role("heading", level=1, name="My classes")).to_be_visible()
 
 

@@ -2,6 +2,7 @@
 import type { StateMessage } from "../protocol/messages";
 import { ApiError, fetchAllPages, request, requestFile, type DownloadedFile } from "./http";
 import type {
+  ActivateRequest,
   AddNamesRequest,
   AddedStudents,
   Assignment,
@@ -29,6 +30,7 @@ import type {
   PasswordResetConfirmRequest,
   PasswordResetRequest,
   ResignResult,
+  SignUpAccepted,
   SignUpRequest,
   Student,
   StudentLoginClass,
@@ -50,8 +52,12 @@ export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   }
 }
 
+/** The same answer for a new and a taken email: the next step is in the email. */
 export const signup = (body: SignUpRequest) =>
-  request<Me>("POST", "/api/auth/signup/", { json: body });
+  request<SignUpAccepted>("POST", "/api/auth/signup/", { json: body });
+
+export const activateAccount = (body: ActivateRequest) =>
+  request<Me>("POST", "/api/auth/activate/", { json: body });
 
 export const login = (body: LoginRequest) =>
   request<Me>("POST", "/api/auth/login/", { json: body });

@@ -88,6 +88,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/activate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a teacher account with the emailed link, and sign in */
+        post: operations["auth_activate_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/csrf/": {
         parameters: {
             query?: never;
@@ -199,7 +216,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Teacher sign-up */
+        /** Teacher sign-up: the same answer for a new and a taken email; the link is emailed */
         post: operations["auth_signup_create"];
         delete?: never;
         options?: never;
@@ -1160,6 +1177,10 @@ export interface components {
             action: unknown;
             client_id?: string;
         };
+        ActivateRequest: {
+            uid: string;
+            token: string;
+        };
         AddNamesRequest: {
             /** @description One name a line. */
             names: string;
@@ -1804,6 +1825,9 @@ export interface components {
          * @enum {string}
          */
         SignInModeEnum: "pictures" | "password";
+        SignUpAccepted: {
+            message: string;
+        };
         SignUpRequest: {
             name: string;
             /** Format: email */
@@ -2307,6 +2331,67 @@ export interface operations {
             };
         };
     };
+    auth_activate_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivateRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ActivateRequest"];
+                "multipart/form-data": components["schemas"]["ActivateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one this operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests or failures from this client address; wait and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     auth_csrf_retrieve: {
         parameters: {
             query?: never;
@@ -2603,12 +2688,12 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Me"];
+                    "application/json": components["schemas"]["SignUpAccepted"];
                 };
             };
             /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */

@@ -76,6 +76,8 @@ export type ClassLive = Omit<Schemas["ClassLive"], "students" | "matches" | "fin
 export type MatchHistory = Omit<Schemas["MatchHistory"], "result"> & { result: MatchResult | null };
 
 export type SignUpRequest = Schemas["SignUpRequest"];
+export type SignUpAccepted = Schemas["SignUpAccepted"];
+export type ActivateRequest = Schemas["ActivateRequest"];
 export type LoginRequest = Schemas["LoginRequest"];
 export type PasswordResetRequest = Schemas["PasswordResetRequest"];
 export type PasswordResetConfirmRequest = Schemas["PasswordResetConfirmRequest"];

@@ -1,23 +1,22 @@
 // Teacher sign-up, sign-in, forgotten password and password reset.
 import { useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
-import { confirmPasswordReset, login, requestPasswordReset, signup } from "../../api/endpoints";
+import { activateAccount, confirmPasswordReset, login, requestPasswordReset, signup } from "../../api/endpoints";
 import { ApiError } from "../../api/http";
 import { returnPath, useAuth } from "../../auth";
 import { Button, Field, FormError, useAction, useFocusFirstInvalid } from "../../components/forms";
 import { Page } from "../../components/Page";
 
 export function TeacherSignup() {
-  const { me, setMe } = useAuth();
-  const navigate = useNavigate();
+  const { me } = useAuth();
   const form = useRef<HTMLFormElement>(null);
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [sent, setSent] = useState<string | null>(null);
   const { run, busy, error } = useAction(async () => {
-    const user = await signup({ name: name.trim(), email: email.trim(), password });
-    setMe(user);
-    navigate("/teacher", { replace: true });
+    const answer = await signup({ name: name.trim(), email: email.trim(), password });
+    setSent(answer.message);
   });
   useFocusFirstInvalid(form, error);
 
@@ -26,6 +25,20 @@ export function TeacherSignup() {
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     void run();
+  }
+
+  if (sent !== null) {
+    return (
+      <Page title="Check your email">
+        <div className="alert alert-success" role="status">
+          <p>{sent}</p>
+          <p>We sent it to {email.trim()}. If nothing arrives in a few minutes, look in your spam folder.</p>
+        </div>
+        <p>
+          Already have an account? <Link to="/teacher/login">Sign in</Link>
+        </p>
+      </Page>
+    );
   }
 
   return (
@@ -205,6 +218,38 @@ export function PasswordReset() {
             </p>
           )}
         </>
+      )}
+    </Page>
+  );
+}
+
+/** The link emailed at sign-up: opens the account and signs the teacher in. */
+export function ActivateAccount() {
+  const { uid = "", token = "" } = useParams();
+  const { setMe } = useAuth();
+  const navigate = useNavigate();
+  const { run, busy, error } = useAction(async () => {
+    const user = await activateAccount({ uid, token });
+    setMe(user);
+    navigate("/teacher", { replace: true });
+  });
+
+  return (
+    <Page title="Open your teacher account">
+      {error ? (
+        <div className="alert alert-error" role="alert">
+          <p>{error.message}</p>
+          <p>
+            <Link to="/teacher/login">Sign in</Link> or <Link to="/teacher/signup">sign up again</Link>
+          </p>
+        </div>
+      ) : (
+        <div className="card">
+          <p>One step left: open your account to start.</p>
+          <Button variant="primary" onClick={() => void run()} busy={busy} busyLabel="Opening…">
+            Open my account
+          </Button>
+        </div>
       )}
     </Page>
   );
