@@ -498,7 +498,9 @@ def student_sign_in(*, code: str, student_id: int, address: str, pictures: list[
         failure = child_sign_in_limits.record_failure(
             student_id=student.pk, classroom_id=classroom.pk, join_code=classroom.join_code,
             address=address, familiar=familiar)
-        if not familiar:  # the teacher's warning counts the tries from elsewhere than school
+        # The teacher's warning counts the tries from elsewhere than school, and those past an address's
+        # free tries anywhere (a child rarely gets it wrong six times in a row; a guesser does).
+        if not familiar or failure.wait_s > 0:
             student.failed_sign_ins = min(student.failed_sign_ins + 1, 32767)
             if failure.lock_unfamiliar_until is not None:
                 student.locked_until = datetime.fromtimestamp(failure.lock_unfamiliar_until, tz=UTC)

@@ -73,6 +73,9 @@ def test_the_waits_double_up_to_fifteen_minutes_for_that_address_only(student, c
         assert "minute" in again.json()["error"]["message"]
         clock.now += waits[-1]
     assert [round(w / 60) for w in waits] == [1, 2, 4, 8, 15, 15]
+    # The first four (the free tries) were a child's typos; the six past them tell the teacher.
+    row = roster_row(student.classroom, student)
+    assert (row["failed_sign_ins"], row["sign_in_warning"]) == (6, True)
     assert sign_in(csrf_client(STRANGER), classmate, WRONG).status_code == 400  # no wait elsewhere
     assert sign_in(at_school, student, RIGHT).status_code == 200  # after the wait, the right try gets in
     # ... and that forgives the address: five more wrong tries before it waits again
