@@ -40,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.http_client import ApiClient  # noqa: E402
+from tests.e2e.http_client import signed_up_teacher  # noqa: E402
 from tests.e2e.server import LiveServer  # noqa: E402
 
 
@@ -104,9 +104,7 @@ def main() -> int:
 
     server, (url,) = LiveServer.start(sqlite=args.sqlite or not os.environ.get("DATABASE_URL"))
     try:
-        teacher = ApiClient(url)
-        teacher.request("POST", "/api/auth/signup/", {"name": "Ms Bench", "email": "bench@x.test",
-                                                     "password": "a-long-pass-2026"})
+        teacher = signed_up_teacher(url, name="Ms Bench", email="bench@x.test")
         batch = teacher.request("POST", "/api/batches/", {"count": args.grids, "level": "advanced"})
         wait_for(lambda: teacher.request("GET", f"/api/batches/{batch['id']}/"),
                  lambda b: b["status"] in ("done", "failed"), args.timeout, "making the grids")

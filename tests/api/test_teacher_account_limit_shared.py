@@ -9,8 +9,8 @@ import pytest
 from django.conf import settings
 
 from tests.api.test_sign_in_limits_shared import send
-from tests.e2e.http_client import ApiClient
-from tests.e2e.server import LiveServer, emailed_link
+from tests.e2e.http_client import ApiClient, signed_up_teacher
+from tests.e2e.server import LiveServer
 
 pytestmark = pytest.mark.services
 
@@ -27,10 +27,7 @@ def two_servers():
 def test_wrong_passwords_split_between_two_processes_shut_the_account_on_both(two_servers):
     first, second = two_servers
     email = f"t{uuid.uuid4().hex[:8]}@x.test"
-    teacher = ApiClient(first)
-    teacher.request("POST", "/api/auth/signup/", {"name": "Ms Test", "email": email, "password": "a-long-pass-2026"})
-    uid, token = emailed_link(first, email, "activate")
-    teacher.request("POST", "/api/auth/activate/", {"uid": uid, "token": token})
+    signed_up_teacher(first, email=email)
 
     guesser = ApiClient(first)
     answers = [send(guesser, (first, second)[i % 2], "POST", "/api/auth/login/",

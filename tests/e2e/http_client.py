@@ -65,17 +65,24 @@ def picture_sequences(pdf: bytes) -> dict[str, list[str]]:
     return found
 
 
-def classroom_with_students(base_url: str, names: list[str]) -> tuple[ApiClient, dict, dict[str, list[str]]]:
-    """A new teacher with a class of `names`; returns the teacher, the class and the picture passwords."""
+def signed_up_teacher(base_url: str, name: str = "Ms Test", email: str | None = None,
+                      password: str = "a-long-pass-2026") -> ApiClient:
+    """A new teacher, signed up and signed in as a teacher does: the form, then the emailed link."""
     import uuid
 
     from tests.e2e.server import emailed_link
 
     teacher = ApiClient(base_url)
-    email = f"t{uuid.uuid4().hex[:8]}@x.test"
-    teacher.request("POST", "/api/auth/signup/", {"name": "Ms Test", "email": email, "password": "a-long-pass-2026"})
+    email = email or f"t{uuid.uuid4().hex[:8]}@x.test"
+    teacher.request("POST", "/api/auth/signup/", {"name": name, "email": email, "password": password})
     uid, token = emailed_link(base_url, email, "activate")
     teacher.request("POST", "/api/auth/activate/", {"uid": uid, "token": token})
+    return teacher
+
+
+def classroom_with_students(base_url: str, names: list[str]) -> tuple[ApiClient, dict, dict[str, list[str]]]:
+    """A new teacher with a class of `names`; returns the teacher, the class and the picture passwords."""
+    teacher = signed_up_teacher(base_url)
     klass = teacher.request("POST", "/api/classes/", {"name": "Room 1"})
     teacher.request("POST", f"/api/classes/{klass['id']}/students/", {"names": "\n".join(names)})
     return teacher, klass, picture_sequences(print_cards(teacher, klass))

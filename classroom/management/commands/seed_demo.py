@@ -33,7 +33,7 @@ class Command(BaseCommand):
     def handle(self, *args, url: str, **options):
         teacher = User.objects.filter(email=DEMO_EMAIL).first()
         if teacher is None:
-            teacher = services.teacher_sign_up(name="Ms Demo", email=DEMO_EMAIL, password=DEMO_PASSWORD)
+            teacher = services.teacher_create(name="Ms Demo", email=DEMO_EMAIL, password=DEMO_PASSWORD)
         classroom = Classroom.objects.filter(teacher=teacher, name=DEMO_CLASS).first()
         if classroom is None:
             classroom = services.classroom_create(teacher=teacher, name=DEMO_CLASS)
