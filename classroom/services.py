@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
-from classroom import child_sign_in_limits, names, roster, selectors, sessions, sign_in_guard
+from classroom import child_sign_in_limits, names, roster, selectors, sign_in_guard, sign_out
 from classroom.errors import Locked, NotFound, ServiceError, TooMany
 from classroom.models import Classroom, Student, User
 from classroom.open_sessions import sessions_end
@@ -189,7 +189,7 @@ def password_reset_confirm(*, uid: str, token: str, new_password: str) -> User:
     user.set_password(new_password)  # a new password hash: every session made with the old one ends
     user.save(update_fields=["password"])
     axes_reset(username=user.username)  # and the account's wrong-password count starts again
-    sessions.close_sockets_on_commit([user.pk])
+    sign_out.close_sockets_on_commit([user.pk])
     return user
 
 
@@ -238,7 +238,7 @@ def classroom_regenerate_code(*, classroom: Classroom) -> Classroom:
     """A new code; the old one stops working and every child of the class is signed out."""
     classroom.join_code = _new_join_code()
     classroom.save(update_fields=["join_code"])
-    sessions.end_student_sessions(User.objects.filter(student__classroom=classroom))
+    sign_out.end_student_sessions(User.objects.filter(student__classroom=classroom))
     return classroom
 
 
@@ -351,7 +351,7 @@ def student_update(*, student: Student, first_name: str | None = None, last_name
             raise ServiceError("invalid", message, {"password": [message]})
         student.password_hash = hash_secret(password)
         student.password_set_by_teacher = True
-        sessions.end_student_sessions([student.user])
+        sign_out.end_student_sessions([student.user])
     student.save()
     return student
 
@@ -442,7 +442,7 @@ def student_revoke_card(*, student: Student) -> Student:
     student.picture_secret_hash = ""
     student.card_issued_at = None
     student.save(update_fields=["card_token_hash", "picture_secret_hash", "card_issued_at"])
-    sessions.end_student_sessions([student.user])
+    sign_out.end_student_sessions([student.user])
     return student
 
 

@@ -8,7 +8,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from classroom.errors import ServiceError
-from classroom.sessions import SESSION_ENDED_CLOSE_CODE, user_group
+from classroom.sign_out import SESSION_ENDED_CLOSE_CODE, user_group
 from games import clock, selectors
 from games.realtime import scheduler
 from games.realtime.db import run_in_db_thread
@@ -44,7 +44,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         self.seat = access.seat  # None for the teacher watching
         self.user = user
         await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
-        # A revoked card, a new password or class code closes this person's sockets (classroom.sessions).
+        # A revoked card, a new password or class code closes this person's sockets (classroom.sign_out).
         await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
         await self.accept()
         scheduler.ensure_running()

@@ -19,10 +19,15 @@ def signed_in_child(student):
     return device
 
 
-def test_revoking_the_card_signs_the_child_out(student):
+def test_revoking_the_card_signs_the_child_out(student, django_capture_on_commit_callbacks):
+    from classroom.open_sessions import sessions_of
+
     device = signed_in_child(student)
     teacher = client_for(student.classroom.teacher)
-    assert teacher.post(f"/api/students/{student.pk}/revoke-card/").status_code == 204
+    assert len(sessions_of([student.user_id])) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        assert teacher.post(f"/api/students/{student.pk}/revoke-card/").status_code == 204
+    assert sessions_of([student.user_id]) == []  # the row is gone too: an export lists no open session
     assert device.get("/api/auth/me/").status_code in (401, 403)
 
 

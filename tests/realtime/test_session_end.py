@@ -9,7 +9,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.cached_db import SessionStore
 
 from classroom import services
-from classroom.sessions import SESSION_ENDED_CLOSE_CODE
+from classroom.sign_out import SESSION_ENDED_CLOSE_CODE
 from games.realtime.routing import websocket_urlpatterns
 from tests.realtime.test_match_socket import Communicator, four_in_a_row_match
 

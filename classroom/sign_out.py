@@ -1,4 +1,4 @@
-"""Ending a person's sessions and open sockets at once (README: "Security and limits").
+"""Signing a person out everywhere at once: sessions and open sockets (README: "Security and limits").
 
 Django checks, on every request and every socket's sign-in (channels.auth), that the session was made
 with the account's current password hash; a session of an older one is flushed and answers as signed
@@ -18,6 +18,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from classroom.models import User
+from classroom.open_sessions import sessions_end
 
 SESSION_ENDED_CLOSE_CODE = 4401
 SESSION_ENDED_MESSAGE = {"type": "session.ended"}
@@ -30,12 +31,16 @@ def user_group(user_id: int) -> str:
 
 
 def end_student_sessions(users: Iterable[User]) -> None:
-    """End every session and socket of these children (their accounts never sign in by password)."""
+    """End every session and socket of these children (their accounts never sign in by password). Once
+    committed, their session rows go too, so an export no longer lists them as open."""
     users = [user for user in users if user.is_student]
     for user in users:
         user.set_unusable_password()
     User.objects.bulk_update(users, ["password"])
-    close_sockets_on_commit([user.pk for user in users])
+    user_ids = [user.pk for user in users]
+    if user_ids:
+        transaction.on_commit(lambda: sessions_end(user_ids))
+    close_sockets_on_commit(user_ids)
 
 
 def close_sockets_on_commit(user_ids: list[int]) -> None:
