@@ -26,7 +26,6 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from classroom import child_sign_in_limits, names, roster, selectors, sign_in_guard, sign_out
 from classroom.errors import Locked, NotFound, ServiceError, TooMany
 from classroom.models import Classroom, Student, User
-from classroom.open_sessions import sessions_end
 from classroom.pictures import SEQUENCE_LENGTH, picture_slugs
 from classroom.secrets import check_secret, hash_secret, hash_token, new_card_token
 
@@ -248,8 +247,7 @@ def classroom_delete(*, classroom: Classroom) -> None:
     The class goes first, so its reports and files go whole instead of being anonymised child by child."""
     user_ids = list(User.objects.filter(student__classroom=classroom).values_list("pk", flat=True))
     classroom.delete()
-    User.objects.filter(pk__in=user_ids).delete()
-    sessions_end(user_ids)
+    User.objects.filter(pk__in=user_ids).delete()  # their sessions and sockets end (classroom.receivers)
 
 
 # --- Rosters ---------------------------------------------------------------------------------
@@ -361,9 +359,7 @@ def student_delete(*, student: Student) -> None:
     """Delete the child's account and everything they did (their rows cascade from the user; the games
     anonymise what must stay, games.services.student_erase), and sign them out everywhere. The child's
     data export is games.services.student_data (classroom does not know the games' tables)."""
-    user_id = student.user_id
-    student.user.delete()
-    sessions_end([user_id])
+    student.user.delete()  # their sessions and sockets end with it (classroom.receivers)
 
 
 # --- Login cards -----------------------------------------------------------------------------

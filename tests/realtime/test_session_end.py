@@ -47,7 +47,7 @@ def student_of(user):
     return user.student
 
 
-@pytest.mark.parametrize("ending", ["revoke", "password", "new_code"])
+@pytest.mark.parametrize("ending", ["revoke", "password", "new_code", "removed", "admin_delete"])
 async def test_ending_a_childs_sessions_closes_their_match_socket_at_once(ending):
     match, (ana, ben), *_ = await four_in_a_row_match()
     (ana_socket, ana_session), (ben_socket, _) = await open_socket(match, ana), await open_socket(match, ben)
@@ -55,6 +55,10 @@ async def test_ending_a_childs_sessions_closes_their_match_socket_at_once(ending
         student = await student_of(ana)
         if ending == "revoke":
             await sync_to_async(services.student_revoke_card)(student=student)
+        elif ending == "removed":
+            await sync_to_async(services.student_delete)(student=student)
+        elif ending == "admin_delete":  # the Django admin deletes the account row itself
+            await sync_to_async(ana.delete)()
         elif ending == "password":
             await sync_to_async(services.student_update)(student=student, password="kiwifrog42")
         else:
