@@ -18,7 +18,7 @@ GAME_CHOICES = [
     ("multiplin", "Multiplin"),
     ("stepping_divisors", "Stepping By Divisors"),
 ]
-BOT_LEVEL_CHOICES = [("easy", "Easy"), ("hard", "Hard")]
+BOT_LEVEL_CHOICES = [("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
 
 
 class BoardBatch(models.Model):

@@ -275,7 +275,7 @@ def plan_and_save(match: Match, now: int) -> None:
     dues: list[int] = []
     if match.status == Match.Status.ACTIVE:
         to_move = set(engine.to_move(match.state))
-        idle_limit_ms = (match.assignment.idle_takeover_s if match.assignment else 180) * 1000
+        idle_limit_ms = _idle_limit_ms(match)
         for seat in match.seat_list():
             if seat.index not in to_move:
                 if seat.bot_due_ms is not None:
@@ -336,10 +336,18 @@ def _play_due_bot(match: Match, now: int) -> bool:
     return False
 
 
+def _idle_limit_ms(match: Match) -> int:
+    """How long a child may stay silent before a stand-in plays for them; 0: never. Never in a match
+    against the computer: the child chose to play it, and a stand-in there would play the computer for them."""
+    if match.kind == Match.Kind.COMPUTER:
+        return 0
+    return (match.assignment.idle_takeover_s if match.assignment else 180) * 1000
+
+
 def _take_over_idle_seats(match: Match, now: int) -> int:
     """A student silent longer than the assignment allows, while they may act, gets an easy stand-in: one
     change per seat taken over. Returns how many."""
-    limit_ms = (match.assignment.idle_takeover_s if match.assignment else 180) * 1000
+    limit_ms = _idle_limit_ms(match)
     if not limit_ms:
         return 0
     to_move = set(get_engine(match.game).to_move(match.state))

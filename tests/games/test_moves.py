@@ -172,6 +172,17 @@ def test_an_idle_student_is_taken_over_and_takes_the_seat_back(make_assignment, 
     assert match.seat_list(reload=True)[mover].taken_over is False
 
 
+def test_no_stand_in_plays_for_a_child_in_a_match_against_the_computer(make_assignment, pupils, fake_clock):
+    assignment = make_assignment("fultiples", idle_takeover_s=60, bots_allowed=True, bot_levels=["easy"])
+    match = match_against_computer(user=pupils[0].user, assignment_id=assignment.pk, bot_level="easy")
+    for _ in range(40):  # long past the idle limit, whoever is to move
+        fake_clock.advance(3000)
+        run_due()
+    match.refresh_from_db()
+    assert match.seat_list(reload=True)[0].taken_over is False
+    assert not Move.objects.filter(match=match, seat=0, source__in=[Move.Source.BOT, Move.Source.SEAT]).exists()
+
+
 def test_the_teacher_ends_a_match(make_assignment, pupils, fake_clock, classroom):
     match = two_player_match(make_assignment, pupils)
     with pytest.raises(Forbidden):

@@ -13,7 +13,7 @@ export interface SeatInfo {
   index: number;
   name: string;
   user_id: number | null;
-  bot: "easy" | "hard" | null;
+  bot: "easy" | "medium" | "hard" | null;
   taken_over: boolean;
 }
 
