@@ -3,6 +3,7 @@ import { act as reactAct, render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import type { GameEvent, MatchMeta } from "../../protocol/messages";
 import type { BoardProps } from "../types";
+import { HINT_WAIT_MS } from "../hints";
 import { Board } from "./Board";
 import {
   afterDiscardEvents,
@@ -232,13 +233,26 @@ describe("Four-in-a-Row board", () => {
     expect(cells().filter((b) => b.getAttribute("aria-label")!.includes("hint"))).toHaveLength(0);
   });
 
-  it("highlights the free squares of the product with hints on", async () => {
-    const { user, container } = setup({ hints: true });
-    expect(container.querySelectorAll(".four_in_a_row-cell--hint")).toHaveLength(0); // nothing before two picks
-    await user.click(card("Card 5"));
-    await user.click(card("Card 9"));
-    const hinted = [...container.querySelectorAll(".four_in_a_row-cell--hint")].map((b) => b.getAttribute("aria-label"));
-    expect(hinted).toEqual(["Row 2, column 5: 45, free, hint", "Row 4, column 7: 45, free, hint"]);
+  it("with hints on, lights up one square and two cards' fact, only after a wait", () => {
+    vi.useFakeTimers();
+    try {
+      const { container } = setup({ hints: true });
+      expect(container.querySelectorAll(".four_in_a_row-cell--hint")).toHaveLength(0); // the child thinks first
+      reactAct(() => void vi.advanceTimersByTime(HINT_WAIT_MS));
+      const hinted = [...container.querySelectorAll(".four_in_a_row-cell--hint")].map((b) => b.getAttribute("aria-label"));
+      expect(hinted).toEqual(["Row 4, column 5: 10, free, hint"]); // one square, never every 10
+      expect(screen.getByTestId("hint").textContent).toBe("Hint: play your 2 and 5 on 10. 10 is 2 x 5.");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("with hints on, a wrong try brings the suggestion at once (plain cards before the wild one)", () => {
+    const { rerender, container } = setup({ view: midView, hints: true });
+    expect(container.querySelectorAll(".four_in_a_row-cell--hint")).toHaveLength(0);
+    rerender({ view: mistakeView, events: mistakeEvents });
+    expect(screen.getByTestId("hint").textContent).toBe("Hint: play your 3 and 4 on 12. 12 is 3 x 4.");
+    expect(container.querySelectorAll(".four_in_a_row-cell--hint")).toHaveLength(1);
   });
 
   it("shows a gentle signal on the viewer's mistake and keeps the picks", async () => {

@@ -2,6 +2,7 @@
 // helpers the board uses. Nothing here checks a claim: the server is the only authority.
 // The only arithmetic is in the hint helpers, which the board calls only when hints are on.
 
+import { factWords } from "../hints";
 import type { BaseView, GameAction, GameEvent, MatchMeta } from "../../protocol/messages";
 
 export const TABLE_SLOTS = 8;
@@ -142,6 +143,22 @@ export function hintHandCards(view: View, slot: number | null): number[] {
     if (card * value === view.product) out.push(index);
   });
   return out;
+}
+
+/**
+ * The one suggestion a hint shows: a hand card and a table card that make the product, and the
+ * fact ("Hint: your 6 on the table's 7. 42 is 6 x 7."). Null when no pair makes it.
+ */
+export function hintSuggestion(view: View): { hand: number; slot: number; text: string } | null {
+  if (!view.hand || view.product === null) return null;
+  for (let hand = 0; hand < view.hand.length; hand++) {
+    const slot = hintTableSlots(view, hand)[0];
+    if (slot === undefined) continue;
+    const a = view.hand[hand]!;
+    const b = view.table[slot]!;
+    return { hand, slot, text: `Hint: your ${a} on the table's ${b}. ${factWords(view.product, a, b)}.` };
+  }
+  return null;
 }
 
 // ------------------------------------------------------------------ players
