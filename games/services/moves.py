@@ -325,12 +325,18 @@ def _play_due_bot(match: Match, now: int) -> bool:
                 continue
         action = seat.bot_action
         seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-        match_store.update(seat, ["bot_due_ms", "bot_action", "bot_version"])
+        changed = ["bot_due_ms", "bot_action", "bot_version"]
         try:
             outcome = engine.apply(match.state, seat.index, action, now)
         except IllegalAction:
+            match_store.update(seat, changed)
             plan_and_save(match, now)  # the game moved on under the plan; think again
             return False
+        if seat.taken_over:  # the child must see that a stand-in played for them
+            seat.stand_in_moves += 1
+            changed.append("stand_in_moves")
+            outcome.events.append({"type": "stand_in_played", "seat": seat.index})
+        match_store.update(seat, changed)
         _record(match, outcome, seat=seat.index, source=Move.Source.BOT, action=action, client_id=None, now=now)
         return True
     return False

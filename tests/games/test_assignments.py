@@ -47,7 +47,7 @@ def test_options_the_teacher_may_not_set_are_refused(classroom):
 def test_bot_levels_are_the_games_own(classroom):
     assignment = assignment_create(classroom=classroom, game="multiplin", bot_levels=["hard", "easy", "hard"])
     assert assignment.bot_levels == ["easy", "hard"]
-    assert assignment_create(classroom=classroom, game="multiplin").bot_levels == ["easy", "hard"]
+    assert assignment_create(classroom=classroom, game="multiplin").bot_levels == ["easy", "medium", "hard"]
 
 
 def test_bot_levels_and_dates_are_checked(classroom):

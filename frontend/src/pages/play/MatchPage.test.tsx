@@ -258,6 +258,15 @@ describe("match page (student)", () => {
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/matches/7/take-back/")).toBe(true);
   });
 
+  it("says how many moves a stand-in made for the child once the seat is back, and marks the player", async () => {
+    const back = meta({ seats: [{ ...meta().seats[0]!, stand_in_moves: 2 }, meta().seats[1]!] });
+    const snap = state(6, view(), back);
+    renderMatch(ANA, snap);
+    await connect(snap);
+    expect((await screen.findByTestId("stand-in-note")).textContent).toBe("While you were away, the computer made 2 moves for you.");
+    expect(within(screen.getByRole("list", { name: "Players" })).getByText("computer helped")).toBeTruthy();
+  });
+
   it("opens the rules, house rules included", async () => {
     const snap = state(4, view());
     renderMatch(ANA, snap);

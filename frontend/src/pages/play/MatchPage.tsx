@@ -22,7 +22,7 @@ import { LeaveMatchButton } from "./LeaveMatchButton";
 import { Lobby } from "./Lobby";
 import { PlayerList } from "./PlayerList";
 import { RulesButton } from "./RulesButton";
-import { TakeoverBanner } from "./TakeoverBanner";
+import { StandInNote, TakeoverBanner } from "./TakeoverBanner";
 import { TurnTimer, turnTimerKey } from "./TurnTimer";
 
 type Role = "student" | "teacher";
@@ -109,6 +109,7 @@ export function MatchPage({ role }: { role: Role }) {
       ) : (
         <>
           {mySeat?.taken_over && !over && <TakeoverBanner matchId={match.id} />}
+          {!mySeat?.taken_over && <StandInNote moves={mySeat?.stand_in_moves ?? 0} />}
           {match.paused && !over && <PausedBanner spectator={spectator} />}
           {over && <GameOver match={match} view={view} viewerSeat={seat} backTo={back} backLabel={backLabel} spectator={spectator} />}
           {view && (
