@@ -12,6 +12,7 @@ import {
   hasPassed,
   hasSolved,
   hintSuggestion,
+  unsolvableWords,
   isOver,
   lockRemainingMs,
   mistakeFor,
@@ -291,7 +292,7 @@ export function Board(props: BoardProps<View>) {
             </p>
           )}
           {locked && active && <p className="multiplin-wait">{formatWait(lockMs)}</p>}
-          {status && <p className="multiplin-status">{status}</p>}
+          {unsolvableWords(view) ? <p className="multiplin-status multiplin-unsolvable">{unsolvableWords(view)}</p> : status && <p className="multiplin-status">{status}</p>}
           {hints && hand && <HintNote text={suggestion?.text ?? null} />}
           {error && (
             <p className="multiplin-error" role="alert">

@@ -147,6 +147,15 @@ describe("match page (student)", () => {
     expect(await screen.findByText("Everybody plays at once")).toBeTruthy();
   });
 
+  it("lists the players once: Multiplin's board lists them itself, so the page does not", async () => {
+    const snap = state(4, view());
+    renderMatch(ANA, snap);
+    const sock = await connect(snap);
+    expect(await screen.findByRole("list", { name: "Players" })).toBeTruthy();
+    act(() => sock.receive(state(5, view({ game: "multiplin", to_move: [0, 1] }), meta({ game: "multiplin" }))));
+    await eventually(() => expect(screen.queryByRole("list", { name: "Players" })).toBeNull()); // the stub board lists none
+  });
+
   it("a board's act() goes over the socket and its announce() reaches the live region", async () => {
     const snap = state(4, view());
     renderMatch(ANA, snap);
@@ -265,6 +274,15 @@ describe("match page (student)", () => {
     await connect(snap);
     expect((await screen.findByTestId("stand-in-note")).textContent).toBe("While you were away, the computer made 2 moves for you.");
     expect(within(screen.getByRole("list", { name: "Players" })).getByText("computer helped")).toBeTruthy();
+  });
+
+  it("says Time's up in words when the child's turn ended on time", async () => {
+    const snap = state(4, view());
+    renderMatch(ANA, snap);
+    const sock = await connect(snap);
+    expect(screen.queryByTestId("time-up")).toBeNull();
+    act(() => sock.receive(state(5, view({ to_move: [1] }), meta(), [{ type: "timeout", seat: 0, to_move: 1 }])));
+    expect((await screen.findByTestId("time-up")).textContent).toBe("Time's up! Your turn is over. You can try again next turn.");
   });
 
   it("opens the rules, house rules included", async () => {
