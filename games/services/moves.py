@@ -78,7 +78,7 @@ def match_change(*, match_id: int, change: Callable[[Match], Change | None]) -> 
 def match_submit_action(*, match_id: int, user: User, action: dict, client_id: str | None = None) -> Accepted:
     """A student's action. A repeated client_id is answered with its version, not applied twice."""
     if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID):
-        raise ServiceError("bad_action", "client_id must be a short string.")
+        raise ServiceError("bad_action", "The client_id must be a short string.")
     with transaction.atomic(), match_store.batched_writes():
         match = _locked(match_id, repeat_of=client_id)
         seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
