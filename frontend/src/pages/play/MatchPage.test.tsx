@@ -293,6 +293,12 @@ describe("match page (student)", () => {
     await user.click(await screen.findByRole("button", { name: /How to play/ }));
     const dialog = await screen.findByRole("dialog", { name: "How to play Fultiples" });
     expect(await within(dialog).findByText(/House rule: a full board is a draw/)).toBeTruthy();
+    // Reflowing text: each rule is a list item, no hard line breaks; and one picture example, captioned.
+    const items = within(dialog).getAllByRole("listitem").map((li) => li.textContent ?? "");
+    expect(items.some((t) => t.startsWith("House rule: a full board"))).toBe(true);
+    expect(items.every((t) => !t.includes("\n"))).toBe(true);
+    expect(dialog.querySelector("figure.rules-picture svg")).toBeTruthy();
+    expect(within(dialog).getByText("The last number is 18. You may mark 6, because 18 is 6 x 3.")).toBeTruthy();
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).toBeNull();
   });
@@ -335,7 +341,7 @@ describe("match page (student)", () => {
     await connect(snap);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: /How to play/ }));
-    await within(await screen.findByRole("dialog")).findByText(/House rule/); // the definitions have arrived
+    await within(await screen.findByRole("dialog")).findAllByText(/House rule/); // the definitions have arrived
     expect(screen.getByTestId("board-hints").textContent).toBe("hints off");
     expect(screen.queryByText(/Hints are on/)).toBeNull();
   });
