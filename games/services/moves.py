@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -306,7 +307,7 @@ def _plan_bot(match: Match, seat: Seat, now: int) -> None:
         seat.bot_due_ms = seat.bot_action = None
     else:
         # A plan made before the latest change keeps its time: the bot's reaction clock runs on.
-        due = now + max(0, move.delay_ms)
+        due = now + int(max(0, move.delay_ms) * settings.BOT_DELAY_SCALE)
         if seat.bot_due_ms is not None and seat.bot_version is not None:
             due = max(now, min(due, seat.bot_due_ms))
         seat.bot_due_ms, seat.bot_action = due, move.action

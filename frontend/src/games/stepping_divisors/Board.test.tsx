@@ -103,9 +103,9 @@ describe("phase divide", () => {
   it("shows d big, the numbers, divisors with their writers and the scores", () => {
     setup({ events: DIVIDE_EVENTS });
     expect(screen.getByTestId("current-d").textContent).toContain("d is 4");
-    expect(cellButton(3, 4).getAttribute("aria-label")).toBe("Row 4, column 5: 28, divisor 4 written by Ben, last move");
+    expect(cellButton(3, 4).getAttribute("aria-label")).toBe("Row 4, column 5: 28, 4 is its divisor, written by Ben, last move");
     expect(cellButton(3, 4).getAttribute("data-last")).toBe("true");
-    expect(cellButton(3, 3).getAttribute("aria-label")).toBe("Row 4, column 4: 58, divisor 1");
+    expect(cellButton(3, 3).getAttribute("aria-label")).toBe("Row 4, column 4: 58, 1 is its divisor");
     expect(cellButton(2, 3).getAttribute("aria-label")).toBe("Row 3, column 4: 63, no divisor yet, can step here");
     expect(cellButton(0, 0).getAttribute("aria-label")).toBe("Row 1, column 1: 48, no divisor yet");
     const table = screen.getByRole("table", { name: /Scores \(lowest wins\)/ });

@@ -190,7 +190,9 @@ export interface CellLabelInput {
   mistake: boolean;
 }
 
-/** "Row 3, column 4: 42, divisor 6 written by Ana, last move" / "Row 1, column 2: free". */
+/** "Row 3, column 4: 42, 6 is its divisor, written by Ana, last move" / "Row 1, column 2: free". The
+ * number and its divisor come first and in the order the square shows them (WCAG 2.5.3: the visible
+ * text is part of the name; axe-core's label-content-name-mismatch). */
 export function cellLabel(x: CellLabelInput): string {
   const [r, c] = x.cell;
   const n = x.view.numbers[r]?.[c] ?? null;
@@ -201,7 +203,7 @@ export function cellLabel(x: CellLabelInput): string {
     parts.push(x.placedBy && boardPhase(x.view) === "place" ? `${n}, placed by ${x.placedBy}` : String(n));
     if (boardPhase(x.view) === "divide") {
       const k = x.view.divisors[r]?.[c] ?? null;
-      if (k !== null) parts.push(x.writtenBy ? `divisor ${k} written by ${x.writtenBy}` : `divisor ${k}`);
+      if (k !== null) parts.push(x.writtenBy ? `${k} is its divisor, written by ${x.writtenBy}` : `${k} is its divisor`);
       else parts.push(x.steppable && x.view.d !== null ? "no divisor yet, can step here" : "no divisor yet");
     }
   }
