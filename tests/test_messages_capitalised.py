@@ -48,7 +48,8 @@ MESSAGES = enumerated_messages()
 
 def test_the_enumeration_finds_the_messages():
     carriers = {carrier for _, carrier, _ in MESSAGES}
-    assert len(MESSAGES) > 120 and {"ServiceError", "Forbidden", "require", "GridOptionError"} <= carriers
+    assert len(MESSAGES) > 120
+    assert {"ServiceError", "Forbidden", "require", "GridOptionError"} <= carriers
 
 
 def test_the_services_write_their_own_sentences_with_a_capital_letter():
@@ -63,7 +64,8 @@ def test_every_message_leaves_the_server_with_a_capital_letter(where, carrier, t
         assert error.message[:1].isupper(), f"{where}: {error.message!r}"
         assert all(m[:1].isupper() for m in error.fields.get("field", [])), f"{where}: {error.fields}"
     body = error_body("code", text, {"field": [text]})["error"]
-    assert body["message"][:1].isupper() and body["fields"]["field"][0][:1].isupper(), f"{where}: {body}"
+    assert body["message"][:1].isupper(), f"{where}: {body}"
+    assert body["fields"]["field"][0][:1].isupper(), f"{where}: {body}"
 
 
 @pytest.mark.django_db

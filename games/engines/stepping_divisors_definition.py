@@ -42,7 +42,8 @@ DEFINITION = GameDefinition(
     ),
     hints=HintRule(
         rule="squares_with_a_divisor_step",
-        shows="After a wait or a wrong try, one square you may step on lights up, with a divisor that fits and why (\"42 is 6 x 7\").",
+        shows="After a wait or a wrong try, one square you may step on lights up, with a divisor that fits "
+              "and why (\"42 is 6 x 7\").",
     ),
     # The engine's default (8 x 8, filled by hand) is games.md's; a new assignment proposes this.
     proposal=Proposal(
