@@ -95,7 +95,7 @@ class Proposal:
 # Every game has the same three computer players (games/bots/).
 COMPUTER_PLAYERS = (
     ComputerPlayer("easy", "Easy computer"),
-    ComputerPlayer("medium", "Middle computer"),
+    ComputerPlayer("medium", "Medium computer"),
     ComputerPlayer("hard", "Hard computer"),
 )
 

@@ -305,6 +305,15 @@ def test_no_accessibility_violations_on_the_other_pages(classroom, tablet, new_p
         expect(page.get_by_role("heading", level=1)).to_be_visible()
         page.wait_for_load_state("networkidle")
         assert_accessible(page, path)
+    # The CSV import's preview shows every column at 1024 px, Problems included, without scrolling sideways.
+    page.goto(base)
+    page.locator("input[type=file]").set_input_files(files=[{
+        "name": "kids.csv", "mimeType": "text/csv",
+        "buffer": b"first_name,last_name\nZed,\n,Nobody\nMaximilianaaaaaaaaaaaaa,Vandersteenhovenmeulenbroek\n"}])
+    preview = page.locator(".preview-table")
+    expect(preview.get_by_role("columnheader", name="Problems")).to_be_visible()
+    assert preview.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
+    assert_accessible(page, "the CSV import preview")
     page.goto(f"{base}/assignments")
     page.get_by_role("button", name=re.compile("Assign a game|New assignment")).first.click()
     page.get_by_label("Game", exact=True).select_option("stepping_divisors")

@@ -56,7 +56,6 @@ const EXAMPLES: Record<GameSlug, { caption: string; picture: ReactNode }> = {
         ].map((row, r) =>
           row.map((n, c) => <Square key={`${r}${c}`} x={10 + c * 46} y={6 + r * 46} n={n} fill={n === 18 ? "#dfe9f7" : n === 6 ? "#e3f4e8" : PAPER} stroke={n === 18 ? MINE : n === 6 ? GOOD : LINE} bold={n === 18 || n === 6} />),
         )}
-        <Arrow x1={112} y1={50} x2={52} y2={76} />
       </>
     ),
   },

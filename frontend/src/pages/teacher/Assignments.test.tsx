@@ -116,7 +116,7 @@ describe("assignment form", () => {
     await user.type(within(form).getByLabelText("Tokens to win"), "4");
     await user.click(within(form).getByLabelText(/Strict/));
     await user.click(within(form).getByLabelText("Hard computer"));
-    await user.click(within(form).getByLabelText("Middle computer"));
+    await user.click(within(form).getByLabelText("Medium computer"));
     await user.click(within(form).getByLabelText("Some students"));
     await user.click(within(form).getByLabelText("Ben O."));
     await user.click(within(form).getByRole("button", { name: "Assign" }));
