@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0012_exports'),
+        ('games', '0013_report_progress_at'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0013_bot_level_medium'),
+        ('games', '0014_bot_level_medium'),
     ]
 
     operations = [
