@@ -10,7 +10,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from classroom.errors import ServiceError
+from classroom.errors import ServiceError, sentence
 
 _CODES = {
     status.HTTP_400_BAD_REQUEST: "invalid",
@@ -24,7 +24,9 @@ _CODES = {
 
 
 def error_body(code: str, message: str, fields: dict | None = None, **extra) -> dict:
-    return {"error": {"code": code, "message": message, "fields": fields or {}, **extra}}
+    fields = {name: [sentence(m) if isinstance(m, str) else m for m in messages] if isinstance(messages, list)
+              else messages for name, messages in (fields or {}).items()}
+    return {"error": {"code": code, "message": sentence(message), "fields": fields, **extra}}
 
 
 def exception_handler(exc, context):

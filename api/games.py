@@ -41,13 +41,18 @@ class LevelPresetSerializer(serializers.Serializer):
 
 
 class ComputerPlayerSerializer(serializers.Serializer):
-    level = serializers.CharField(help_text="A computer level: easy or hard.")
+    level = serializers.CharField(help_text="A computer level: easy, medium or hard.")
     label = serializers.CharField()
 
 
 class HintRuleSerializer(serializers.Serializer):
     rule = serializers.CharField(help_text="The rule the board implements.")
     shows = serializers.CharField(help_text="What lights up, in words.")
+
+
+class ProposalSerializer(serializers.Serializer):
+    options = serializers.DictField(help_text="The option values a new assignment's form starts with.")
+    why = serializers.CharField(help_text="Why, in words, as the form shows it.")
 
 
 class GameSerializer(serializers.Serializer):
@@ -63,6 +68,7 @@ class GameSerializer(serializers.Serializer):
     hints = HintRuleSerializer(allow_null=True, help_text="null: the game has no hints.")
     replaced_by_grid_batch = serializers.ListField(
         child=serializers.CharField(), help_text="Options a grid batch replaces; empty: the game takes no batches.")
+    proposal = ProposalSerializer(allow_null=True, help_text="null: a new assignment starts from the defaults.")
 
 
 class GameListView(APIView):

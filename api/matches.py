@@ -55,7 +55,7 @@ class QuickMatchView(APIView):
 
 
 class ComputerMatchSerializer(serializers.Serializer):
-    bot_level = serializers.ChoiceField(choices=["easy", "hard"])
+    bot_level = serializers.ChoiceField(choices=["easy", "medium", "hard"])
 
 
 class ComputerMatchView(APIView):

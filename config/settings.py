@@ -295,6 +295,9 @@ LOGGING = {
 
 # --- Live play ------------------------------------------------------------------------------
 MATCH_SCHEDULER_INTERVAL_MS = int(os.environ.get("MATCH_SCHEDULER_INTERVAL_MS", "200"))
+# The computer players' thinking pauses, scaled (1: as a child would wait; the browser tests that play
+# whole matches use 0.1 so a match ends in seconds).
+BOT_DELAY_SCALE = float(os.environ.get("BOT_DELAY_SCALE", "1"))
 # Threads per server process for the sockets' database calls (games/realtime/db.py); one with SQLite.
 DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS", "1"))
 BENCH_ECHO = env_bool("BENCH_ECHO", False)  # mounts /ws/echo/ for bench/ws_latency.py

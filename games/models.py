@@ -18,7 +18,7 @@ GAME_CHOICES = [
     ("multiplin", "Multiplin"),
     ("stepping_divisors", "Stepping By Divisors"),
 ]
-BOT_LEVEL_CHOICES = [("easy", "Easy"), ("hard", "Hard")]
+BOT_LEVEL_CHOICES = [("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
 
 
 class BoardBatch(models.Model):
@@ -174,6 +174,8 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=10, choices=BOT_LEVEL_CHOICES, blank=True)
     taken_over = models.BooleanField(default=False, help_text="An easy bot plays while the student is away.")
     last_active_ms = models.BigIntegerField(default=0)
+    stand_in_moves = models.PositiveIntegerField(
+        default=0, help_text="Moves a stand-in computer made for this student (their view says so).")
     left_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                 related_name="left_seats",
                                 help_text="The student who sat here and left the match (it stays in their history).")

@@ -64,12 +64,12 @@ BAD_MESSAGES = [
     BadMessage("a field the message does not take", "{" + HEAD + '"action": ' + GOOD_ACTION + ', "blob": 1}',
                "bad_frame", "A message may hold only action, client_id"),
     BadMessage("an action that is not an object", "{" + HEAD + '"action": "discard"}', "bad_action",
-               "an action is an object"),
-    BadMessage("no action", "{" + HEAD + '"client_id": "c"}', "bad_action", "an action is an object"),
+               "An action is an object"),
+    BadMessage("no action", "{" + HEAD + '"client_id": "c"}', "bad_action", "An action is an object"),
     BadMessage("a client_id that is a number", "{" + HEAD + '"action": ' + GOOD_ACTION + ', "client_id": 5}',
-               "bad_action", "client_id must be a short string."),
+               "bad_action", "The client_id must be a short string."),
     BadMessage("a client_id too long", "{" + HEAD + '"action": ' + GOOD_ACTION + ', "client_id": "' + "c" * 65
-               + '"}', "bad_action", "client_id must be a short string."),
+               + '"}', "bad_action", "The client_id must be a short string."),
     BadMessage("an action with a field it does not take", "{" + HEAD + '"action": {"type": "discard", "cards": [0, 1],'
-               ' "values": [2, 2]}}', "bad_action", "discard does not take 'values'"),
+               ' "values": [2, 2]}}', "bad_action", "Discard does not take 'values'"),
 ]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from games.engines import Engine
 from games.engines.base import Action, State
 
-LEVELS = ("easy", "hard")
+LEVELS = ("easy", "medium", "hard")
 
 
 @dataclass(frozen=True)
@@ -32,3 +32,23 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, state: State, seat: int, now_ms: int, rng: random.Random) -> BotMove | None:
         """The bot's next action for `seat`, or None when it has nothing to do now."""
+
+
+class MiddleBot(Bot):
+    """The middle level: on each decision, the hard bot's choice with probability `hard_share`, else the
+    easy bot's. Between the two in strength (tests/games/test_bots_levels.py measures it), and it still
+    slips now and then as a child does."""
+
+    level = "medium"
+    hard_share = 0.5
+    easy_class: type[Bot]
+    hard_class: type[Bot]
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(engine)
+        self.easy = self.easy_class(engine)
+        self.hard = self.hard_class(engine)
+
+    def choose(self, state: State, seat: int, now_ms: int, rng: random.Random) -> BotMove | None:
+        bot = self.hard if rng.random() < self.hard_share else self.easy
+        return bot.choose(state, seat, now_ms, rng)

@@ -53,7 +53,13 @@ def _near_miss(play: Action, view: dict, rng: random.Random) -> Action | None:
 
 
 class FourInARowEasy(Bot):
-    """A child: plays some legal product, discards now and then, sometimes picks a neighbouring product."""
+    """A child: plays some legal product, discards now and then, sometimes picks a neighbouring product.
+
+    It never takes a square that would complete the other player's four (a block): picking at random
+    among all legal plays, it used to land on one about as often as the square's share of its plays
+    (130 of 905 turns that offered one, seeds 0-299 against the hard bot), which a child reads as
+    blocking on purpose. When every play would block, it discards.
+    """
 
     level = "easy"
 
@@ -64,7 +70,7 @@ class FourInARowEasy(Bot):
         legal = self.engine.legal_actions(state, seat)
         if not legal:
             return None
-        plays = [action for action in legal if action["type"] == "play"]
+        plays = [action for action in legal if action["type"] == "play" and not blocks(view, seat, action)]
         discards = [action for action in legal if action["type"] == "discard"]
         action = None
         if plays and rng.random() < NEAR_MISS_RATE:
@@ -72,6 +78,12 @@ class FourInARowEasy(Bot):
         if action is None:
             action = rng.choice(plays) if plays and rng.random() < 0.9 else rng.choice(discards)
         return BotMove(action, _delay(view, now_ms, 1500, 3000, rng))
+
+
+def blocks(view: dict, seat: int, play: Action) -> bool:
+    """Would this play take a square that completes the other player's run of four?"""
+    row, col = play["cell"]
+    return tokens_for(view["markers"], row, col, 1 - seat)[0] > 0
 
 
 class FourInARowHard(Bot):
@@ -191,4 +203,4 @@ def card_potential(board: list[list[int]], lines: dict[tuple[int, int], float], 
     return total
 
 
-__all__ = ["FourInARowEasy", "FourInARowHard", "card_potential", "cell_value", "line_value"]
+__all__ = ["FourInARowEasy", "FourInARowHard", "blocks", "card_potential", "cell_value", "line_value"]

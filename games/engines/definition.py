@@ -72,19 +72,32 @@ class ComputerPlayer:
 
 @dataclass(frozen=True)
 class HintRule:
-    """What the board lights up when the assignment allows hints.
+    """What a hint suggests when the assignment allows hints.
 
     `rule` names the rule the board implements; `shows` says it in words for the teacher and
-    the child. Hints are a UI help (games.md): they light up cells, they never hide or disable
-    any, so a wrong claim still reaches the server as drill data.
+    the child. Hints are a UI help (games.md): one suggestion with its reason, after a wait or a
+    wrong try, computed by the board from its own seat's view; they never hide or disable a cell,
+    so a wrong claim still reaches the server as drill data.
     """
 
     rule: str
     shows: str
 
 
-# Every game has the same two computer players (games/bots/).
-COMPUTER_PLAYERS = (ComputerPlayer("easy", "Easy computer"), ComputerPlayer("hard", "Hard computer"))
+@dataclass(frozen=True)
+class Proposal:
+    """What a new assignment's form proposes (not the engine's default, which games.md fixes), and why."""
+
+    options: dict[str, Any]
+    why: str
+
+
+# Every game has the same three computer players (games/bots/).
+COMPUTER_PLAYERS = (
+    ComputerPlayer("easy", "Easy computer"),
+    ComputerPlayer("medium", "Medium computer"),
+    ComputerPlayer("hard", "Hard computer"),
+)
 
 
 @dataclass(frozen=True)
@@ -99,12 +112,15 @@ class GameDefinition:
     computer_players: tuple[ComputerPlayer, ...] = COMPUTER_PLAYERS
     # Options a grid batch replaces: with a batch, each match takes the batch's next board.
     replaced_by_grid_batch: tuple[str, ...] = ()
+    proposal: Proposal | None = None
     _by_name: dict[str, OptionSpec] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_name = {spec.name: spec for spec in self.options}
         if len(by_name) != len(self.options):
             raise ValueError(f"{self.slug}: an option is declared twice")
+        if self.proposal is not None and not set(self.proposal.options) <= set(by_name):
+            raise ValueError(f"{self.slug}: the proposal names an option the game does not have")
         object.__setattr__(self, "_by_name", by_name)
 
     @property
@@ -143,6 +159,8 @@ class GameDefinition:
             "computer_players": [{"level": p.level, "label": p.label} for p in self.computer_players],
             "hints": None if self.hints is None else {"rule": self.hints.rule, "shows": self.hints.shows},
             "replaced_by_grid_batch": list(self.replaced_by_grid_batch),
+            "proposal": None if self.proposal is None else {
+                "options": _json(self.proposal.options), "why": self.proposal.why},
         }
 
 

@@ -35,7 +35,7 @@ DEFINITION = GameDefinition(
     ),
     hints=HintRule(
         rule="squares_showing_the_product",
-        shows="Once you have picked two cards (and a value for a wild card), the free squares "
-              "showing their product light up.",
+        shows="After a wait or a wrong try, two of your cards and one free square showing their "
+              "product light up, with why (\"42 is 6 x 7\").",
     ),
 )

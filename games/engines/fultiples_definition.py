@@ -70,8 +70,8 @@ DEFINITION = GameDefinition(
     ),
     hints=HintRule(
         rule="factor_or_multiple_of_last",
-        shows="The free numbers that are a factor or a multiple of the last number light up "
-              "(every free number when none is).",
+        shows="After a wait or a wrong try, one free number that is a factor or a multiple of the "
+              "last number lights up, with why (\"42 is 6 x 7\").",
     ),
     level_presets=LEVEL_PRESETS,
     replaced_by_grid_batch=("level", "rows", "cols", "primes", "scale_max", "max_value"),

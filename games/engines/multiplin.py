@@ -451,6 +451,9 @@ class Multiplin(Engine):
             passed=list(state["passed"]),
             solvers=[solve["seat"] for solve in state["solves"]],
             locked_until_ms=list(state["locked_until_ms"]),
+            # Nobody at the table can make this card (auto_skip): the board says so kindly while the
+            # skip counts down. It tells no seat anything about another's hand beyond "nobody can".
+            unsolvable=state["skip_at_ms"] is not None,
         )
         return view
 

@@ -51,7 +51,7 @@ DEFINITION = GameDefinition(
     ),
     hints=HintRule(
         rule="cards_that_make_the_product",
-        shows="Pick a card from your hand (or on the table) and the cards that make the product "
-              "with it light up.",
+        shows="After a wait or a wrong try, one card from your hand and one table card that make "
+              "the product light up, with why (\"42 is 6 x 7\").",
     ),
 )

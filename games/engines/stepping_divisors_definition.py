@@ -6,6 +6,7 @@ from games.engines.definition import (
     GameDefinition,
     HintRule,
     OptionSpec,
+    Proposal,
     data_option,
     first_seat_option,
     focus_option,
@@ -43,7 +44,13 @@ DEFINITION = GameDefinition(
     ),
     hints=HintRule(
         rule="squares_with_a_divisor_step",
-        shows="The squares you may step on light up, and a chosen square lists the divisors of its "
-              "number with what each step costs.",
+        shows="After a wait or a wrong try, one square you may step on lights up, with a divisor that fits "
+              "and why (\"42 is 6 x 7\").",
+    ),
+    # The engine's default (8 x 8, filled by hand) is games.md's; a new assignment proposes this.
+    proposal=Proposal(
+        options={"size": 6, "random_fill": True},
+        why="Proposed: a 6 x 6 board the computer fills, so the divisor maths starts at the first "
+            "taps. Filled by hand, an 8 x 8 board takes 64 taps before any maths.",
     ),
 )

@@ -49,6 +49,7 @@ def match_meta(match: Match) -> dict:
                 "user_id": seat.user_id,
                 "bot": seat.bot_level or None,
                 "taken_over": seat.taken_over,
+                "stand_in_moves": seat.stand_in_moves,
             }
             for seat in match.seat_list()
         ],

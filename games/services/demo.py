@@ -61,7 +61,7 @@ def _one_assignment_per_game(classroom: Classroom) -> dict[str, Assignment]:
     existing = {a.game: a for a in Assignment.objects.filter(classroom=classroom)}
     for game, _ in GAME_CHOICES:
         if game not in existing:
-            existing[game] = assignment_create(classroom=classroom, game=game, bot_levels=["easy", "hard"])
+            existing[game] = assignment_create(classroom=classroom, game=game, bot_levels=["easy", "medium", "hard"])
     return existing
 
 

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -78,7 +79,7 @@ def match_change(*, match_id: int, change: Callable[[Match], Change | None]) -> 
 def match_submit_action(*, match_id: int, user: User, action: dict, client_id: str | None = None) -> Accepted:
     """A student's action. A repeated client_id is answered with its version, not applied twice."""
     if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID):
-        raise ServiceError("bad_action", "client_id must be a short string.")
+        raise ServiceError("bad_action", "The client_id must be a short string.")
     with transaction.atomic(), match_store.batched_writes():
         match = _locked(match_id, repeat_of=client_id)
         seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
@@ -275,7 +276,7 @@ def plan_and_save(match: Match, now: int) -> None:
     dues: list[int] = []
     if match.status == Match.Status.ACTIVE:
         to_move = set(engine.to_move(match.state))
-        idle_limit_ms = (match.assignment.idle_takeover_s if match.assignment else 180) * 1000
+        idle_limit_ms = _idle_limit_ms(match)
         for seat in match.seat_list():
             if seat.index not in to_move:
                 if seat.bot_due_ms is not None:
@@ -306,7 +307,7 @@ def _plan_bot(match: Match, seat: Seat, now: int) -> None:
         seat.bot_due_ms = seat.bot_action = None
     else:
         # A plan made before the latest change keeps its time: the bot's reaction clock runs on.
-        due = now + max(0, move.delay_ms)
+        due = now + int(max(0, move.delay_ms) * settings.BOT_DELAY_SCALE)
         if seat.bot_due_ms is not None and seat.bot_version is not None:
             due = max(now, min(due, seat.bot_due_ms))
         seat.bot_due_ms, seat.bot_action = due, move.action
@@ -325,21 +326,35 @@ def _play_due_bot(match: Match, now: int) -> bool:
                 continue
         action = seat.bot_action
         seat.bot_due_ms = seat.bot_action = seat.bot_version = None
-        match_store.update(seat, ["bot_due_ms", "bot_action", "bot_version"])
+        changed = ["bot_due_ms", "bot_action", "bot_version"]
         try:
             outcome = engine.apply(match.state, seat.index, action, now)
         except IllegalAction:
+            match_store.update(seat, changed)
             plan_and_save(match, now)  # the game moved on under the plan; think again
             return False
+        if seat.taken_over:  # the child must see that a stand-in played for them
+            seat.stand_in_moves += 1
+            changed.append("stand_in_moves")
+            outcome.events.append({"type": "stand_in_played", "seat": seat.index})
+        match_store.update(seat, changed)
         _record(match, outcome, seat=seat.index, source=Move.Source.BOT, action=action, client_id=None, now=now)
         return True
     return False
 
 
+def _idle_limit_ms(match: Match) -> int:
+    """How long a child may stay silent before a stand-in plays for them; 0: never. Never in a match
+    against the computer: the child chose to play it, and a stand-in there would play the computer for them."""
+    if match.kind == Match.Kind.COMPUTER:
+        return 0
+    return (match.assignment.idle_takeover_s if match.assignment else 180) * 1000
+
+
 def _take_over_idle_seats(match: Match, now: int) -> int:
     """A student silent longer than the assignment allows, while they may act, gets an easy stand-in: one
     change per seat taken over. Returns how many."""
-    limit_ms = (match.assignment.idle_takeover_s if match.assignment else 180) * 1000
+    limit_ms = _idle_limit_ms(match)
     if not limit_ms:
         return 0
     to_move = set(get_engine(match.game).to_move(match.state))

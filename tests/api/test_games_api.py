@@ -68,7 +68,7 @@ def teacher_and_class():
     ("multiplin", {"round_time_s": None}, {"options.round_time_s": ["The round time needs a value from 5 to 600."]}),
     ("fultiples", {"board": [[2]]}, {"options.board": ["The board is set by the game, not by the teacher."]}),
     ("fultiples", {"max_value": 4, "level": "advanced", "primes": [2, 3, 9]},
-     {"options": ["primes: 9 is not a prime number"]}),
+     {"options": ["Primes: 9 is not a prime number"]}),
     ("multiplin", "fast", {"options": ["The options must be an object of option names and values."]}),
 ])
 def test_refused_options_are_field_errors_in_sentences(teacher_and_class, game, options, fields):

@@ -264,8 +264,10 @@ def test_round_timer_ends_an_unsolved_round():
 def test_auto_skip_after_skip_after_ms_when_no_seat_can_solve():
     state = new_game(factor=DEAL_2P, product=[81, 42], skip_after_ms=3000)  # nobody has 9 x 9
     assert ENGINE.deadline(state) == 3000
+    assert [ENGINE.view(state, seat)["unsolvable"] for seat in (0, 1, None)] == [True, True, True]  # said kindly
     assert ENGINE.tick(state, 2999).state["round"] == 1
     after = ENGINE.tick(state, 3000)
+    assert ENGINE.view(after.state, 0)["unsolvable"] is False
     assert after.events[0]["reason"] == "auto_skip"
     assert after.state["product"] == 42
     assert ENGINE.deadline(after.state) == 63_000  # 42 can be solved: only the round timer
@@ -353,7 +355,7 @@ def test_view_has_the_contract_keys_and_only_the_viewers_hand():
     state = new_game(players=4, seed=9)
     keys = {"game", "seat", "players", "phase", "to_move", "deadline_ms", "mistakes", "result",
             "hand", "hand_sizes", "table", "product", "round", "dealer", "factor_deck_count",
-            "product_deck_count", "passed", "solvers", "locked_until_ms"}
+            "product_deck_count", "passed", "solvers", "locked_until_ms", "unsolvable"}
     for seat in [None, 0, 1, 2, 3]:
         view = ENGINE.view(state, seat)
         assert set(view) == keys

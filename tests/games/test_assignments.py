@@ -25,7 +25,7 @@ def test_each_option_is_checked_against_the_games_definition_under_its_own_field
 def test_options_that_do_not_work_together_are_refused_by_the_engines_own_setup(classroom):
     with pytest.raises(ServiceError) as refusal:
         assignment_create(classroom=classroom, game="fultiples", options={"primes": [2, 3, 4]})
-    assert refusal.value.fields == {"options": ["primes: 4 is not a prime number"]}
+    assert refusal.value.fields == {"options": ["Primes: 4 is not a prime number"]}
 
 
 def test_players_per_match_must_fit_the_game(classroom):
@@ -47,7 +47,7 @@ def test_options_the_teacher_may_not_set_are_refused(classroom):
 def test_bot_levels_are_the_games_own(classroom):
     assignment = assignment_create(classroom=classroom, game="multiplin", bot_levels=["hard", "easy", "hard"])
     assert assignment.bot_levels == ["easy", "hard"]
-    assert assignment_create(classroom=classroom, game="multiplin").bot_levels == ["easy", "hard"]
+    assert assignment_create(classroom=classroom, game="multiplin").bot_levels == ["easy", "medium", "hard"]
 
 
 def test_bot_levels_and_dates_are_checked(classroom):

@@ -165,11 +165,29 @@ def test_an_idle_student_is_taken_over_and_takes_the_seat_back(make_assignment, 
         run_due()
     match.refresh_from_db()
     assert Move.objects.filter(match=match, source=Move.Source.BOT, seat=mover).exists()
+    # The child sees it: the seat counts the stand-in's moves, and each says so in the move log.
+    stood_in = Move.objects.filter(match=match, source=Move.Source.BOT, seat=mover)
+    assert all({"type": "stand_in_played", "seat": mover} in move.events for move in stood_in)
+    assert match.seat_list(reload=True)[mover].stand_in_moves == stood_in.count()
+    from games.services.broadcast import match_meta
+
+    assert match_meta(match)["seats"][mover]["stand_in_moves"] == stood_in.count()
     assert not Attempt.objects.filter(student=seat.user).exists()  # the stand-in's attempts are not the child's
     from games.services.moves import seat_take_back
 
     seat_take_back(match_id=match.pk, user=seat.user)
     assert match.seat_list(reload=True)[mover].taken_over is False
+
+
+def test_no_stand_in_plays_for_a_child_in_a_match_against_the_computer(make_assignment, pupils, fake_clock):
+    assignment = make_assignment("fultiples", idle_takeover_s=60, bots_allowed=True, bot_levels=["easy"])
+    match = match_against_computer(user=pupils[0].user, assignment_id=assignment.pk, bot_level="easy")
+    for _ in range(40):  # long past the idle limit, whoever is to move
+        fake_clock.advance(3000)
+        run_due()
+    match.refresh_from_db()
+    assert match.seat_list(reload=True)[0].taken_over is False
+    assert not Move.objects.filter(match=match, seat=0, source__in=[Move.Source.BOT, Move.Source.SEAT]).exists()
 
 
 def test_the_teacher_ends_a_match(make_assignment, pupils, fake_clock, classroom):

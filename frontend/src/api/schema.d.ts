@@ -1293,10 +1293,11 @@ export interface components {
         };
         /**
          * @description * `easy` - easy
+         *     * `medium` - medium
          *     * `hard` - hard
          * @enum {string}
          */
-        BotLevelEnum: "easy" | "hard";
+        BotLevelEnum: "easy" | "medium" | "hard";
         CardsRequestRequest: {
             /** @description Student ids; leave out for every student without a card. */
             students?: number[];
@@ -1367,7 +1368,7 @@ export interface components {
             bot_level: components["schemas"]["BotLevelEnum"];
         };
         ComputerPlayer: {
-            /** @description A computer level: easy or hard. */
+            /** @description A computer level: easy, medium or hard. */
             level: string;
             label: string;
         };
@@ -1438,6 +1439,8 @@ export interface components {
             hints: components["schemas"]["HintRule"] | null;
             /** @description Options a grid batch replaces; empty: the game takes no batches. */
             replaced_by_grid_batch: string[];
+            /** @description null: a new assignment starts from the defaults. */
+            proposal: components["schemas"]["Proposal"] | null;
         };
         /**
          * @description * `fultiples` - Fultiples
@@ -1761,6 +1764,14 @@ export interface components {
             b: number;
             right: number;
             wrong: number;
+        };
+        Proposal: {
+            /** @description The option values a new assignment's form starts with. */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description Why, in words, as the form shows it. */
+            why: string;
         };
         Report: {
             readonly id: number;

@@ -21,3 +21,7 @@ export function gameTitle(slug: string): string {
 
 /** Games where everybody plays at once (no turns). */
 export const SIMULTANEOUS: ReadonlySet<GameSlug> = new Set<GameSlug>(["multiplin"]);
+
+/** Games whose board lists the players itself (cards in hand, dealer, who got it): the match page
+ * does not list them a second time. */
+export const BOARD_LISTS_PLAYERS: ReadonlySet<GameSlug> = new Set<GameSlug>(["multiplin"]);

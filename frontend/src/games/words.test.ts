@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BaseView, MatchMeta } from "../protocol/messages";
-import { joinNames, mistakesInWords, resultInWords, seatName, turnInWords } from "./words";
+import { joinNames, mistakesInWords, resultInWords, seatName, timeUpInWords, turnInWords } from "./words";
 
 function meta(extra: Partial<MatchMeta> = {}): MatchMeta {
   return {
@@ -120,5 +120,16 @@ describe("resultInWords", () => {
   });
   it("a stopped match without a result", () => {
     expect(resultInWords(null, m, 0).headline).toBe("This match was stopped.");
+  });
+});
+
+describe("timeUpInWords", () => {
+  it("says Time's up for the viewer, another player and a Multiplin round, and nothing otherwise", () => {
+    const m = meta();
+    expect(timeUpInWords([{ type: "timeout", seat: 0 }], m, 0)).toBe("Time's up! Your turn is over. You can try again next turn.");
+    expect(timeUpInWords([{ type: "timeout", seat: 1 }], m, 0)).toBe(`Time's up for ${seatName(m, 1)}! Their turn is over.`);
+    expect(timeUpInWords([{ type: "round_unsolved", product: 49, reason: "timer" }], m, 0)).toBe("Time's up! Nobody found 49. Here comes a new card.");
+    expect(timeUpInWords([{ type: "round_unsolved", product: 49, reason: "all_passed" }], m, 0)).toBeNull();
+    expect(timeUpInWords([{ type: "mark", seat: 1 }], m, 0)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // Turns and results in words for children (and screen readers): pure, tested.
-import type { BaseView, MatchMeta, MatchResult } from "../protocol/messages";
+import type { BaseView, GameEvent, MatchMeta, MatchResult } from "../protocol/messages";
 import { SIMULTANEOUS } from "./catalog";
 
 type Seats = Pick<MatchMeta, "seats">;
@@ -106,4 +106,22 @@ export function resultInWords(
 export function mistakesInWords(n: number): string {
   if (!n) return "no mistakes";
   return `${n} ${n === 1 ? "mistake" : "mistakes"}`;
+}
+
+/**
+ * "Time's up!" in words a seven-year-old reads, for the latest change: a turn that ended on time
+ * (event `timeout`, every game with turns) or a Multiplin round whose time ran out
+ * (`round_unsolved` with reason `timer`). Null when nothing ended on time.
+ */
+export function timeUpInWords(events: GameEvent[], match: Seats, viewerSeat: number | null): string | null {
+  for (const e of events) {
+    if (e.type === "timeout" && typeof e.seat === "number") {
+      if (e.seat === viewerSeat) return "Time's up! Your turn is over. You can try again next turn.";
+      return `Time's up for ${capitalise(seatName(match, e.seat))}! Their turn is over.`;
+    }
+    if (e.type === "round_unsolved" && e.reason === "timer") {
+      return typeof e.product === "number" ? `Time's up! Nobody found ${e.product}. Here comes a new card.` : "Time's up! Here comes a new card.";
+    }
+  }
+  return null;
 }

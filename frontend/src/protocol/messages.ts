@@ -13,8 +13,10 @@ export interface SeatInfo {
   index: number;
   name: string;
   user_id: number | null;
-  bot: "easy" | "hard" | null;
+  bot: "easy" | "medium" | "hard" | null;
   taken_over: boolean;
+  /** Moves a stand-in computer made for this seat's student while they were away. */
+  stand_in_moves?: number;
 }
 
 /** Who sits where, beside the engine's view: sent with every state message. */

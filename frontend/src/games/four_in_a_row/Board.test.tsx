@@ -3,6 +3,7 @@ import { act as reactAct, render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import type { GameEvent, MatchMeta } from "../../protocol/messages";
 import type { BoardProps } from "../types";
+import { HINT_WAIT_MS } from "../hints";
 import { Board } from "./Board";
 import {
   afterDiscardEvents,
@@ -49,7 +50,7 @@ function setup(over: Partial<Props> = {}) {
 
 // Label queries (aria-label) rather than role queries: computing roles of 64+ buttons is slow in jsdom.
 const cell = (r: number, c: number) => screen.getByLabelText(new RegExp(`^Row ${r}, column ${c}:`));
-const card = (label: string, n = 0) => screen.getAllByLabelText(label)[n];
+const card = (label: string | RegExp, n = 0) => screen.getAllByLabelText(label)[n];
 const cells = () => screen.getAllByLabelText(/^Row \d, column \d:/);
 const pressed = () => [...document.querySelectorAll('button[aria-pressed="true"]')];
 
@@ -67,7 +68,7 @@ describe("Four-in-a-Row board", () => {
     expect(cell(2, 1).querySelector(".four_in_a_row-marker--seat0")).not.toBeNull();
     expect(cell(3, 6).querySelector(".four_in_a_row-marker--seat1")).not.toBeNull();
     const hand = screen.getByRole("group", { name: "Your cards" });
-    expect(within(hand).getAllByRole("button").map((b) => b.getAttribute("aria-label"))).toEqual(["Wild card", "Card 3", "Card 4"]);
+    expect(within(hand).getAllByRole("button").map((b) => b.getAttribute("aria-label"))).toEqual(["W wild card", "Card 3", "Card 4"]);
     expect(screen.getAllByText("0 of 3 tokens", { selector: ".sr-only" })).toHaveLength(2);
     expect(screen.getByText("Deck: 8 · Discard pile: 4")).toBeTruthy();
     expect(screen.getByText("3 cards")).toBeTruthy(); // Ben's hand size
@@ -111,7 +112,7 @@ describe("Four-in-a-Row board", () => {
 
   it("asks for a value for a wild card before sending, then sends it", async () => {
     const { act, user } = setup({ view: wildView }); // hand W, 7, 8
-    await user.click(card("Wild card"));
+    await user.click(card("W wild card"));
     await user.click(card("Card 8"));
     expect(screen.getByText("You picked a wild card and 8. Choose a number for the wild card.")).toBeTruthy();
     await user.click(cell(1, 2));
@@ -129,8 +130,8 @@ describe("Four-in-a-Row board", () => {
   it("offers a picker per wild card when both picks are wild", async () => {
     const view: View = { ...wildView, hand: ["W", "W", 3] };
     const { act, user } = setup({ view });
-    await user.click(card("Wild card", 0));
-    await user.click(card("Wild card", 1));
+    await user.click(card(/wild card$/, 0));
+    await user.click(card(/wild card$/, 1));
     const first = screen.getByRole("group", { name: "Value for the first wild card" });
     const second = screen.getByRole("group", { name: "Value for the second wild card" });
     await user.click(within(first).getByRole("button", { name: "4" }));
@@ -232,13 +233,26 @@ describe("Four-in-a-Row board", () => {
     expect(cells().filter((b) => b.getAttribute("aria-label")!.includes("hint"))).toHaveLength(0);
   });
 
-  it("highlights the free squares of the product with hints on", async () => {
-    const { user, container } = setup({ hints: true });
-    expect(container.querySelectorAll(".four_in_a_row-cell--hint")).toHaveLength(0); // nothing before two picks
-    await user.click(card("Card 5"));
-    await user.click(card("Card 9"));
-    const hinted = [...container.querySelectorAll(".four_in_a_row-cell--hint")].map((b) => b.getAttribute("aria-label"));
-    expect(hinted).toEqual(["Row 2, column 5: 45, free, hint", "Row 4, column 7: 45, free, hint"]);
+  it("with hints on, lights up one square and two cards' fact, only after a wait", () => {
+    vi.useFakeTimers();
+    try {
+      const { container } = setup({ hints: true });
+      expect(container.querySelectorAll(".four_in_a_row-cell--hint")).toHaveLength(0); // the child thinks first
+      reactAct(() => void vi.advanceTimersByTime(HINT_WAIT_MS));
+      const hinted = [...container.querySelectorAll(".four_in_a_row-cell--hint")].map((b) => b.getAttribute("aria-label"));
+      expect(hinted).toEqual(["Row 4, column 5: 10, free, hint"]); // one square, never every 10
+      expect(screen.getByTestId("hint").textContent).toBe("Hint: play your 2 and 5 on 10. 10 is 2 x 5.");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("with hints on, a wrong try brings the suggestion at once (plain cards before the wild one)", () => {
+    const { rerender, container } = setup({ view: midView, hints: true });
+    expect(container.querySelectorAll(".four_in_a_row-cell--hint")).toHaveLength(0);
+    rerender({ view: mistakeView, events: mistakeEvents });
+    expect(screen.getByTestId("hint").textContent).toBe("Hint: play your 3 and 4 on 12. 12 is 3 x 4.");
+    expect(container.querySelectorAll(".four_in_a_row-cell--hint")).toHaveLength(1);
   });
 
   it("shows a gentle signal on the viewer's mistake and keeps the picks", async () => {

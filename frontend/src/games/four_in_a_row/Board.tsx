@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GameAction, GameEvent } from "../../protocol/messages";
 import type { BoardProps } from "../types";
+import { HintNote } from "../HintNote";
+import { useHintDue, wrongTries } from "../hints";
 import { Grid } from "./Grid";
 import { Hand, WildPicker } from "./Hand";
 import { Scores } from "./Scores";
@@ -9,7 +11,7 @@ import {
   describeChange,
   discardAction,
   EMPTY_SELECTION,
-  hintCells,
+  hintSuggestion,
   lastPlayCell,
   mistakeFor,
   mistakeText,
@@ -51,7 +53,10 @@ export function Board({ view, match, seat, hints, events, act, announce }: Board
   const mistake = mistakeFor(events, seat);
 
   const values = hand ? pickedValues(hand, sel) : null;
-  const hinted = hints && active ? hintCells(view, values) : [];
+  // One suggestion, after a wait or a wrong try (games/hints.ts), never every square of a product.
+  const hintDue = useHintDue(hints, active, selectionKey(view), wrongTries(view, seat));
+  const suggestion = hintDue ? hintSuggestion(view) : null;
+  const hinted = suggestion ? [suggestion.cell] : [];
   const wilds = hand ? pickedWilds(hand, sel) : [];
 
   function onToggle(index: number) {
@@ -120,6 +125,7 @@ export function Board({ view, match, seat, hints, events, act, announce }: Board
         )}
         {/* One message at a time (the panel must fit beside the board): refusal, then the
             child's own mistake or a prompt, then news of the other player's move. */}
+        {hints && hand !== null && <HintNote text={suggestion?.text ?? null} />}
         <div className="four_in_a_row-messages">
           {error && (
             <p className="four_in_a_row-error" role="alert">

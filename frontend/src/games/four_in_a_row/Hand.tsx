@@ -22,12 +22,13 @@ export function Hand({ hand, selection, active, onToggle }: HandProps) {
             className={`four_in_a_row-card${wild ? " four_in_a_row-card--wild" : ""}${picked ? " four_in_a_row-card--picked" : ""}`}
             aria-pressed={picked}
             disabled={!active}
-            aria-label={wild ? `Wild card${chosen !== undefined ? ` (${chosen})` : ""}` : `Card ${card}`}
+            // The name starts with what the card shows ("W wild", "7 wild"): WCAG 2.5.3, label in name.
+            aria-label={wild ? `${chosen ?? "W"} wild card` : `Card ${card}`}
             onClick={() => onToggle(i)}
           >
             <span className="four_in_a_row-card-face" aria-hidden="true">
               {wild ? (chosen ?? "W") : card}
-            </span>
+            </span>{" "}
             {wild && (
               <span className="four_in_a_row-card-note" aria-hidden="true">
                 wild

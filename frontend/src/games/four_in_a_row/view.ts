@@ -1,5 +1,6 @@
 // Four-in-a-Row Multiplication: the view type (games/engines/four_in_a_row.py, `view`) and the
 // pure helpers the board uses. Nothing here decides whether a claim is right: the server does.
+import { factWords } from "../hints";
 import type { BaseView, GameAction, GameEvent, MatchMeta } from "../../protocol/messages";
 
 export const WILD = "W";
@@ -125,6 +126,45 @@ export function hintCells(view: View, values: [number, number] | null): Cell[] {
     }),
   );
   return cells;
+}
+
+/**
+ * The one suggestion a hint shows: two cards of the hand (a wild card given a value), one free
+ * square showing their product, and the fact ("Hint: play your 6 and 7 on 42. 42 is 6 x 7.").
+ * Plain cards before wild ones; null when no two cards make a free square's product.
+ */
+export function hintSuggestion(view: View): { cards: [number, number]; cell: Cell; text: string } | null {
+  const hand = view.hand;
+  if (!hand) return null;
+  const free = new Map<number, Cell>();
+  view.board.forEach((row, r) =>
+    row.forEach((value, c) => {
+      if (view.markers[r]?.[c] == null && !free.has(value)) free.set(value, [r, c]);
+    }),
+  );
+  const options = (card: Card): number[] => (isWild(card) ? [...WILD_VALUES] : [card]);
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < hand.length; i++) for (let j = i + 1; j < hand.length; j++) pairs.push([i, j]);
+  pairs.sort((x, y) => wildCount(hand, x) - wildCount(hand, y));
+  for (const [i, j] of pairs) {
+    for (const a of options(hand[i]!)) {
+      for (const b of options(hand[j]!)) {
+        const cell = free.get(a * b);
+        if (!cell) continue;
+        const cards = isWild(hand[i]) || isWild(hand[j]) ? `your ${cardName(hand[i]!, a)} and ${cardName(hand[j]!, b)}` : `your ${a} and ${b}`;
+        return { cards: [i, j], cell, text: `Hint: play ${cards} on ${a * b}. ${factWords(a * b, a, b)}.` };
+      }
+    }
+  }
+  return null;
+}
+
+function wildCount(hand: Card[], pair: [number, number]): number {
+  return (isWild(hand[pair[0]]) ? 1 : 0) + (isWild(hand[pair[1]]) ? 1 : 0);
+}
+
+function cardName(card: Card, value: number): string {
+  return isWild(card) ? `wild card (as ${value})` : String(value);
 }
 
 export function sameCell(a: Cell | null | undefined, r: number, c: number): boolean {

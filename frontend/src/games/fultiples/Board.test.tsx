@@ -3,6 +3,7 @@ import { act as flush, fireEvent, render, screen, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import type { GameEvent, MatchMeta } from "../../protocol/messages";
 import type { BoardProps } from "../types";
+import { HINT_WAIT_MS } from "../hints";
 import { Board } from "./Board";
 import {
   afterFirstEvents,
@@ -261,19 +262,36 @@ describe("Fultiples board: hints", () => {
     expect(cells().some((b) => /hint/.test(b.getAttribute("aria-label") ?? ""))).toBe(false);
   });
 
-  it("highlights the free factors and multiples of the last number with hints on", () => {
-    setup({ hints: true });
-    expect(hinted().length).toBeGreaterThan(0);
-    expect(cell(2, 4).className).toContain("fultiples-cell-hint"); // 36 after 18
-    expect(cell(2, 4).getAttribute("aria-label")).toBe("Row 2, column 4: 36, free, hint");
-    expect(cell(1, 1).className).not.toContain("fultiples-cell-hint"); // 49
-    expect(cell(1, 3).className).not.toContain("fultiples-cell-hint"); // 21
-    expect(cell(5, 5).className).not.toContain("fultiples-cell-hint"); // 36 but marked
+  it("with hints on, lights up one suggestion and says why, only after a wait", () => {
+    vi.useFakeTimers();
+    try {
+      setup({ hints: true });
+      expect(hinted()).toHaveLength(0); // the child thinks first
+      flush(() => void vi.advanceTimersByTime(HINT_WAIT_MS));
+      expect(hinted()).toHaveLength(1); // one suggestion, never every factor and multiple
+      expect(cell(1, 5).className).toContain("fultiples-cell-hint"); // 6 after 18
+      expect(screen.getByTestId("hint").textContent).toBe("Hint: try 6. 18 is 6 x 3.");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it("highlights every free cell on a free start", () => {
-    setup({ view: freeMidView, seat: 1, hints: true });
-    expect(hinted()).toHaveLength(5);
+  it("with hints on, a wrong try brings the suggestion at once", () => {
+    const { rerender } = setup({ hints: true });
+    expect(hinted()).toHaveLength(0);
+    rerender({ view: afterMistakeView, events: mistakeEvents });
+    expect(hinted()).toHaveLength(1);
+  });
+
+  it("gives no hint on a free start (any number will do)", () => {
+    vi.useFakeTimers();
+    try {
+      setup({ view: freeMidView, seat: 1, hints: true });
+      flush(() => void vi.advanceTimersByTime(HINT_WAIT_MS));
+      expect(hinted()).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("does not hint when the viewer cannot move", () => {

@@ -3,7 +3,9 @@ import type { BoardProps } from "../types";
 import { DiceInfo } from "./Dice";
 import { useMarkAction, useMistakeSignal, useMoveAnnouncements } from "./hooks";
 import { NumberGrid } from "./NumberGrid";
-import { canAct, hintCells, instructionParts, isOver, markCount, seatNames, winningLine, type View } from "./view";
+import { HintNote } from "../HintNote";
+import { useHintDue, wrongTries } from "../hints";
+import { canAct, cellKey, hintSuggestion, instructionParts, isOver, markCount, seatNames, winningLine, type View } from "./view";
 import "./board.css";
 
 export type { View } from "./view";
@@ -61,7 +63,10 @@ export function Board(props: BoardProps<View>) {
   const { signal, dismiss } = useMistakeSignal(view, events, seat, names, announce);
   useMoveAnnouncements(view, events, seat, names, announce);
 
-  const hinted = useMemo(() => (hints && interactive ? hintCells(view) : null), [hints, interactive, view]);
+  // One suggestion, after a wait or a wrong try (games/hints.ts), never every good cell.
+  const hintDue = useHintDue(hints, interactive, `${view.last ?? ""}|${view.to_move.join()}`, wrongTries(view, seat));
+  const suggestion = useMemo(() => (hintDue ? hintSuggestion(view) : null), [hintDue, view]);
+  const hinted = suggestion ? new Set([cellKey(...suggestion.cell)]) : null;
   const winning = useMemo(() => winningLine(view), [view]);
   const noMarksYet = markCount(view) === 0;
 
@@ -96,6 +101,7 @@ export function Board(props: BoardProps<View>) {
             ) : (
               <p className="fultiples-turn">{turnNote(view, seat, names)}</p>
             )}
+            {hints && <HintNote text={suggestion?.text ?? null} />}
           </div>
         </div>
         <div className="fultiples-grid-wrap">

@@ -1,6 +1,7 @@
 // Fultiples: the view the engine sends (games/engines/fultiples.py `view`) and pure helpers.
 // Nothing here decides whether a mark is right: the server does. `hintCells` is only used when
 // the assignment switches hints on.
+import { factWords } from "../hints";
 import type { BaseView, GameEvent, MatchMeta } from "../../protocol/messages";
 
 /** [row, col], 0-based. */
@@ -280,4 +281,22 @@ export function diceLines(dice: DiceRolls): DiceLine[] {
     const best = Math.max(...roll);
     return { rolls: roll, tie: roll.filter((x) => x === best).length > 1 };
   });
+}
+
+/**
+ * The one suggestion a hint shows: a free number that is a factor or a multiple of the last number
+ * (not a 1 and not the same number when another will do), and the fact that makes it right.
+ * Null on a free start (any number will do: no maths) and when the game is over.
+ */
+export function hintSuggestion(view: View): { cell: [number, number]; text: string } | null {
+  const previous = lastNumber(view);
+  if (previous === null || view.free_start || isOver(view)) return null;
+  const keys = [...hintCells(view)];
+  const cells = keys.map((k) => k.split(",").map(Number) as [number, number]);
+  const value = (cell: [number, number]) => view.board[cell[0]]![cell[1]]!;
+  const cell = cells.find((x) => value(x) !== 1 && value(x) !== previous) ?? cells[0];
+  if (!cell) return null;
+  const n = value(cell);
+  const why = n % previous === 0 ? factWords(n, previous, n / previous) : factWords(previous, n, previous / n);
+  return { cell, text: `Hint: try ${n}. ${why}.` };
 }

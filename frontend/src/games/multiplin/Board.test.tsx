@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GameEvent, MatchMeta } from "../../protocol/messages";
 import type { BoardProps } from "../types";
+import { HINT_WAIT_MS } from "../hints";
 import { Board } from "./Board";
 import type { View } from "./view";
 
@@ -309,22 +310,27 @@ describe("Multiplin board: hints", () => {
     expect(screen.queryAllByRole("button", { name: /hint/ })).toHaveLength(0);
   });
 
-  it("with hints on, highlights the table cards that complete the product", async () => {
-    const user = userEvent.setup();
-    setup({ hints: true });
-    expect(hinted()).toHaveLength(0); // nothing until a card is picked
-    await user.click(handCard(1)); // an 8
-    expect(screen.getAllByRole("button", { name: /hint/ }).map((b) => b.getAttribute("aria-label"))).toEqual([
-      "Table row 2, column 3: 4, hint: this one works",
-      "Table row 2, column 4: 4, hint: this one works",
-    ]);
+  it("with hints on, lights up one hand card and one table card with the fact, only after a wait", () => {
+    vi.useFakeTimers();
+    try {
+      setup({ hints: true });
+      expect(hinted()).toHaveLength(0); // the child looks first
+      flush(() => void vi.advanceTimersByTime(HINT_WAIT_MS));
+      expect(screen.getAllByRole("button", { name: /hint/ }).map((b) => b.getAttribute("aria-label"))).toEqual([
+        "Table row 2, column 3: 4, hint: this one works",
+        "Your card 1: 8, hint: this one works",
+      ]); // one pair, never every card that works
+      expect(screen.getByTestId("hint").textContent).toBe("Hint: your 8 on the table's 4. 32 is 8 x 4.");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it("with hints on, a picked table card highlights the hand cards", async () => {
+  it("picking a card shows no hint by itself", async () => {
     const user = userEvent.setup();
     setup({ hints: true });
-    await user.click(tableCard(2, 3)); // a 4
-    expect(screen.getAllByRole("button", { name: /hint/ }).map((b) => b.textContent)).toEqual(["8★", "8★"]);
+    await user.click(handCard(1));
+    expect(hinted()).toHaveLength(0);
   });
 });
 

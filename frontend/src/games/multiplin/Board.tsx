@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from "react";
 import { SeatMarker } from "../../components/SeatMarker";
 import type { GameAction, GameEvent } from "../../protocol/messages";
+import { HintNote } from "../HintNote";
+import { useHintDue, wrongTries } from "../hints";
 import type { BoardProps } from "../types";
 import {
   TABLE_COLS,
@@ -9,8 +11,8 @@ import {
   formatWait,
   hasPassed,
   hasSolved,
-  hintHandCards,
-  hintTableSlots,
+  hintSuggestion,
+  unsolvableWords,
   isOver,
   lockRemainingMs,
   mistakeFor,
@@ -140,8 +142,11 @@ export function Board(props: BoardProps<View>) {
   const samePick = pick.round === view.round;
   const pickedHand = samePick && pick.hand !== null && hand && pick.hand < hand.length ? pick.hand : null;
   const pickedSlot = samePick && pick.table !== null && view.table[pick.table] != null ? pick.table : null;
-  const hintSlots = hints && canSolve ? hintTableSlots(view, pickedHand) : [];
-  const hintHands = hints && canSolve ? hintHandCards(view, pickedSlot) : [];
+  // One suggestion, after a wait or a wrong try (games/hints.ts), never every card that works.
+  const hintDue = useHintDue(hints, active && view.product !== null, `${view.round}`, wrongTries(view, seat));
+  const suggestion = hintDue && canSolve ? hintSuggestion(view) : null;
+  const hintSlots = suggestion ? [suggestion.slot] : [];
+  const hintHands = suggestion ? [suggestion.hand] : [];
   const shownMistake = mistake && mistake.round === view.round ? mistake : null;
   const shownRecent = recent && recent.round === view.round ? recent : null;
 
@@ -287,7 +292,8 @@ export function Board(props: BoardProps<View>) {
             </p>
           )}
           {locked && active && <p className="multiplin-wait">{formatWait(lockMs)}</p>}
-          {status && <p className="multiplin-status">{status}</p>}
+          {unsolvableWords(view) ? <p className="multiplin-status multiplin-unsolvable">{unsolvableWords(view)}</p> : status && <p className="multiplin-status">{status}</p>}
+          {hints && hand && <HintNote text={suggestion?.text ?? null} />}
           {error && (
             <p className="multiplin-error" role="alert">
               {error}

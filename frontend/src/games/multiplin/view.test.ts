@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GameEvent } from "../../protocol/messages";
 import {
+  unsolvableWords,
   SEAT_MARKS,
   canAct,
   eventMessages,
@@ -150,7 +151,16 @@ describe("eventMessages", () => {
   it("explains an unsolved round", () => {
     const ev: GameEvent[] = [{ type: "round_unsolved", round: 2, product: 49, reason: "all_passed", at_ms: 0 }];
     expect(eventMessages(ev, 0, nameOf).banner).toBe("Everybody passed on 49. Next card!");
-    expect(eventMessages([{ ...ev[0], reason: "auto_skip" }], 0, nameOf).banner).toBe("Nobody can make 49. Next card!");
+    expect(eventMessages([{ ...ev[0], reason: "auto_skip" }], 0, nameOf).banner).toBe("Nobody could make 49. Next card!");
+    expect(eventMessages([{ ...ev[0], reason: "timer" }], 0, nameOf).banner).toBe("Time's up! Nobody found 49. Next card!");
+  });
+
+  it("says kindly that nobody can make the card while the skip counts down", () => {
+    const base = { game: "multiplin", seat: 0, players: 2, phase: "round", to_move: [0, 1], deadline_ms: 5000, mistakes: [0, 0], result: null, hand: [2], hand_sizes: [1, 1], table: [3], product: 49, round: 1, dealer: 0, factor_deck_count: 0, product_deck_count: 0, passed: [], solvers: [], locked_until_ms: [null, null] } as const;
+    expect(unsolvableWords({ ...base, unsolvable: true } as unknown as View)).toBe(
+      "Nobody can make 49 with these cards. That's OK, it happens! A new card comes when the time runs out.",
+    );
+    expect(unsolvableWords({ ...base, unsolvable: false } as unknown as View)).toBeNull();
   });
 
   it("speaks other players' solves and passes, not the viewer's own pass", () => {

@@ -2,6 +2,7 @@
 // helpers the board uses. Nothing here checks a claim: the server is the only authority.
 // The only arithmetic is in the hint helpers, which the board calls only when hints are on.
 
+import { factWords } from "../hints";
 import type { BaseView, GameAction, GameEvent, MatchMeta } from "../../protocol/messages";
 
 export const TABLE_SLOTS = 8;
@@ -28,6 +29,8 @@ export interface View extends BaseView {
   solvers: number[];
   /** Per seat: server time (epoch ms) until which that seat may not solve, or null. */
   locked_until_ms: (number | null)[];
+  /** Nobody can make this card: it is skipped when the deadline comes (auto_skip). */
+  unsolvable?: boolean;
 }
 
 export type SolveAction = { type: "solve"; round: number; hand: number; table: number };
@@ -144,6 +147,28 @@ export function hintHandCards(view: View, slot: number | null): number[] {
   return out;
 }
 
+/** The kind words while an unsolvable card waits to be skipped; null otherwise. */
+export function unsolvableWords(view: View): string | null {
+  if (!view.unsolvable || view.product === null || isOver(view)) return null;
+  return `Nobody can make ${view.product} with these cards. That's OK, it happens! A new card comes when the time runs out.`;
+}
+
+/**
+ * The one suggestion a hint shows: a hand card and a table card that make the product, and the
+ * fact ("Hint: your 6 on the table's 7. 42 is 6 x 7."). Null when no pair makes it.
+ */
+export function hintSuggestion(view: View): { hand: number; slot: number; text: string } | null {
+  if (!view.hand || view.product === null) return null;
+  for (let hand = 0; hand < view.hand.length; hand++) {
+    const slot = hintTableSlots(view, hand)[0];
+    if (slot === undefined) continue;
+    const a = view.hand[hand]!;
+    const b = view.table[slot]!;
+    return { hand, slot, text: `Hint: your ${a} on the table's ${b}. ${factWords(view.product, a, b)}.` };
+  }
+  return null;
+}
+
 // ------------------------------------------------------------------ players
 
 // Seat colours and shapes: the one scheme of src/games/seats.ts, which the match header uses too.
@@ -179,8 +204,8 @@ export interface EventMessages {
 
 const UNSOLVED_REASONS: Record<string, string> = {
   all_passed: "Everybody passed on",
-  timer: "Time is up for",
-  auto_skip: "Nobody can make",
+  timer: "Time's up! Nobody found",
+  auto_skip: "Nobody could make",
 };
 
 /**

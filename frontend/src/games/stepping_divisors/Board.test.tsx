@@ -3,6 +3,7 @@ import { act as reactAct, render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import type { BoardProps } from "../types";
 import type { GameEvent } from "../../protocol/messages";
+import { HINT_WAIT_MS } from "../hints";
 import { Board } from "./Board";
 import type { View } from "./view";
 import {
@@ -102,9 +103,9 @@ describe("phase divide", () => {
   it("shows d big, the numbers, divisors with their writers and the scores", () => {
     setup({ events: DIVIDE_EVENTS });
     expect(screen.getByTestId("current-d").textContent).toContain("d is 4");
-    expect(cellButton(3, 4).getAttribute("aria-label")).toBe("Row 4, column 5: 28, divisor 4 written by Ben, last move");
+    expect(cellButton(3, 4).getAttribute("aria-label")).toBe("Row 4, column 5: 28, 4 is its divisor, written by Ben, last move");
     expect(cellButton(3, 4).getAttribute("data-last")).toBe("true");
-    expect(cellButton(3, 3).getAttribute("aria-label")).toBe("Row 4, column 4: 58, divisor 1");
+    expect(cellButton(3, 3).getAttribute("aria-label")).toBe("Row 4, column 4: 58, 1 is its divisor");
     expect(cellButton(2, 3).getAttribute("aria-label")).toBe("Row 3, column 4: 63, no divisor yet, can step here");
     expect(cellButton(0, 0).getAttribute("aria-label")).toBe("Row 1, column 1: 48, no divisor yet");
     const table = screen.getByRole("table", { name: /Scores \(lowest wins\)/ });
@@ -262,31 +263,27 @@ describe("hints", () => {
     expect(screen.queryByRole("group", { name: "Divisors of 63" })).toBeNull();
   });
 
-  it("highlights the squares with a correct step with hints on", () => {
-    setup({ hints: true });
-    const hinted = [...document.querySelectorAll("[data-hint]")].map((el) => el.getAttribute("data-cell"));
-    expect(hinted.sort()).toEqual(["2,3", "2,4", "3,2", "3,5", "4,3", "4,4"]);
-    expect(cellButton(2, 3).getAttribute("aria-label")).toMatch(/good step/);
+  it("with hints on, lights up one square and a divisor with its fact, only after a wait", () => {
+    vi.useFakeTimers();
+    try {
+      setup({ hints: true });
+      expect(document.querySelectorAll("[data-hint]")).toHaveLength(0); // the child thinks first
+      reactAct(() => void vi.advanceTimersByTime(HINT_WAIT_MS));
+      const hinted = [...document.querySelectorAll("[data-hint]")].map((el) => el.getAttribute("data-cell"));
+      expect(hinted).toEqual(["2,3"]); // one square, never every good step
+      expect(cellButton(2, 3).getAttribute("aria-label")).toMatch(/good step/);
+      expect(screen.getByTestId("hint").textContent).toBe("Hint: step on 63 and write 7. 63 is 7 x 9.");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it("lists the chosen number's divisors as chips; a chip fills the box", async () => {
-    const { act, user } = setup({ hints: true });
+  it("with hints on, a wrong try brings the suggestion at once; the divisors are never listed", async () => {
+    const { user, rerender } = setup({ hints: true });
     await user.click(cellButton(2, 3));
-    const chips = screen.getByRole("group", { name: "Divisors of 63" });
-    expect(within(chips).getAllByRole("button").map((b) => b.textContent)).toEqual(["1+3", "3+1", "7+3", "9+5", "21+17", "63+59"]);
-    await user.click(within(chips).getByRole("button", { name: "7, costs 3 points" }));
-    expect((screen.getByLabelText("Divisor of 63") as HTMLInputElement).value).toBe("7");
-    await user.click(screen.getByRole("button", { name: "Write it" }));
-    expect(act).toHaveBeenCalledWith({ type: "divide", cell: [2, 3], divisor: 7 });
-  });
-
-  it("marks the chip equal to d as not allowed (a rule)", async () => {
-    const { user } = setup({ hints: true });
-    await user.click(cellButton(4, 3)); // 36: its divisors include 4 = d
-    const same = screen.getByRole("button", { name: "4, same as d, not allowed" });
-    expect(same.getAttribute("aria-disabled")).toBe("true");
-    await user.click(same);
-    expect((screen.getByLabelText("Divisor of 36") as HTMLInputElement).value).toBe("");
+    expect(screen.queryByRole("group", { name: "Divisors of 63" })).toBeNull();
+    rerender({ view: { ...MISTAKE_VIEW, mistakes: MISTAKE_VIEW.mistakes.map((m, s) => (s === 0 ? m + 1 : m)) }, events: MISTAKE_EVENTS });
+    expect(document.querySelectorAll("[data-hint]")).toHaveLength(1);
   });
 });
 

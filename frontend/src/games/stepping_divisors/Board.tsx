@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLatest } from "../../lib/useLatest";
+import { HintNote } from "../HintNote";
+import { useHintDue, wrongTries } from "../hints";
 import type { BoardProps } from "../types";
 import type { GameAction, GameEvent } from "../../protocol/messages";
 import { Grid } from "./Grid";
@@ -13,7 +15,7 @@ import {
   describeEvents,
   emptyMemory,
   friendlyError,
-  hintCells,
+  hintSuggestion,
   isMyTurn,
   mistakeSentence,
   parseDivisor,
@@ -48,11 +50,11 @@ export function Board(props: BoardProps<View>) {
   // Keep the roving focus inside the grid when the size changes (rematch).
   if (focusCell[0] >= view.size || focusCell[1] >= view.size) setFocusCell([0, 0]);
 
-  // Choosing a square opens the divisor box: go straight to typing (with hints, the chips are there).
+  // Choosing a square opens the divisor box: go straight to typing.
   const chosenKey = chosen ? cellKey(chosen) : null;
   useEffect(() => {
-    if (chosenKey !== null && !hints) inputRef.current?.focus();
-  }, [chosenKey, hints]);
+    if (chosenKey !== null) inputRef.current?.focus();
+  }, [chosenKey]);
 
   // After a wrong divisor, let the child type again straight away.
   const mistakeNonce = memory.mistake?.nonce;
@@ -60,7 +62,10 @@ export function Board(props: BoardProps<View>) {
     if (mistakeNonce !== undefined && inputRef.current && inputRef.current.form?.contains(document.activeElement)) inputRef.current.select();
   }, [mistakeNonce]);
 
-  const hinted = useMemo(() => (hints ? new Set(hintCells(view).map(cellKey)) : new Set<string>()), [hints, view]);
+  // One suggestion, after a wait or a wrong try (games/hints.ts), never every square that works.
+  const hintDue = useHintDue(hints, myTurn && phase === "divide", `${view.d}|${view.to_move.join()}`, wrongTries(view, seat));
+  const suggestion = useMemo(() => (hintDue ? hintSuggestion(view) : null), [hintDue, view]);
+  const hinted = useMemo(() => new Set(suggestion ? [cellKey(suggestion.cell)] : []), [suggestion]);
 
   const activate = (cell: Cell) => {
     if (!myTurn || busy) return;
@@ -125,12 +130,12 @@ export function Board(props: BoardProps<View>) {
                 onSubmit={submit}
                 onCancel={cancel}
                 busy={busy}
-                hints={hints}
                 inputRef={inputRef}
               />
             )}
           </>
         )}
+        {hints && seat !== null && phase === "divide" && <HintNote text={suggestion?.text ?? null} />}
         <div className="stepping_divisors-messages">
           {mistake && (
             <p className="stepping_divisors-mistake" role="status">

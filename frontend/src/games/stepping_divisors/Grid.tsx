@@ -137,7 +137,7 @@ function GridCell({
           if (enabled) onActivate(cell);
         }}
       >
-        {n !== null && <span className="stepping_divisors-number">{n}</span>}
+        {n !== null && <span className="stepping_divisors-number">{n}</span>}{" "}
         {phase === "place" && n !== null && placer !== undefined && <SeatMarker seat={placer} className="stepping_divisors-mark stepping_divisors-placer" />}
         {k !== null && (
           <span className={`stepping_divisors-divisor${writer === undefined ? " stepping_divisors-divisor--unknown" : ""}`}>

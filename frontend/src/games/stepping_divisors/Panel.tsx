@@ -1,6 +1,6 @@
 import { useId, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { SeatMarker } from "../../components/SeatMarker";
-import { cellPlace, costExplanation, divisorsOf, stepCost, type Cell, type View } from "./view";
+import { cellPlace, costExplanation, type Cell, type View } from "./view";
 
 /** Everyone's score (lowest wins), with each seat's shape so the grid's marks can be read. */
 export function ScoresTable({ view, seat, nameOf, showPoints }: { view: View; seat: number | null; nameOf: (s: number) => string; showPoints: boolean }) {
@@ -89,12 +89,11 @@ export interface DivideFormProps {
   onSubmit: () => void;
   onCancel: () => void;
   busy: boolean;
-  hints: boolean;
   inputRef: RefObject<HTMLInputElement | null>;
 }
 
-/** The chosen square: type a divisor (or tap one with hints on) and "Write it". */
-export function DivideForm({ view, cell, text, onText, onSubmit, onCancel, busy, hints, inputRef }: DivideFormProps) {
+/** The chosen square: type a divisor and "Write it" (no list of divisors, even with hints: that is the drill). */
+export function DivideForm({ view, cell, text, onText, onSubmit, onCancel, busy, inputRef }: DivideFormProps) {
   const id = useId();
   const n = view.numbers[cell[0]]?.[cell[1]] ?? 0;
   const opening = view.d === null;
@@ -132,7 +131,6 @@ export function DivideForm({ view, cell, text, onText, onSubmit, onCancel, busy,
           onKeyDown={onKeyDown}
         />
       </div>
-      {hints && !opening && <DivisorChips n={n} d={view.d} text={text} onPick={(k) => onText(String(k))} />}
       <div className="stepping_divisors-form-actions">
         <button type="submit" className="btn btn-primary btn-huge stepping_divisors-write" aria-busy={busy || undefined} aria-disabled={busy || undefined}>
           {busy ? "Writing…" : "Write it"}
@@ -145,36 +143,6 @@ export function DivideForm({ view, cell, text, onText, onSubmit, onCancel, busy,
   );
 }
 
-/** Hints on: every divisor of n as a chip, with what the step would cost. d itself is not allowed (a rule). */
-function DivisorChips({ n, d, text, onPick }: { n: number; d: number | null; text: string; onPick: (k: number) => void }) {
-  return (
-    <div className="stepping_divisors-chips" role="group" aria-label={`Divisors of ${n}`}>
-      {divisorsOf(n).map((k) => {
-        const same = k === d;
-        const cost = stepCost(d, k);
-        const label = same ? `${k}, same as d, not allowed` : `${k}, costs ${cost} ${cost === 1 ? "point" : "points"}`;
-        return (
-          <button
-            key={k}
-            type="button"
-            className="stepping_divisors-chip"
-            aria-label={label}
-            aria-pressed={text.trim() === String(k)}
-            aria-disabled={same || undefined}
-            onClick={() => {
-              if (!same) onPick(k);
-            }}
-          >
-            <span className="stepping_divisors-chip-value">{k}</span>
-            <span className="stepping_divisors-chip-cost" aria-hidden="true">
-              {same ? "= d" : `+${cost}`}
-            </span>
-          </button>
-        );
-      })}
-    </div>
-  );
-}
 
 export function CostNote({ d }: { d: number | null }) {
   return <p className="stepping_divisors-cost">{costExplanation(d)}</p>;

@@ -139,7 +139,7 @@ describe("words", () => {
     expect(cellLabel({ ...base, view: PLACE_VIEW, cell: [0, 1] })).toBe("Row 1, column 2: free");
     expect(cellLabel({ ...base, view: PLACE_VIEW, cell: [0, 0], placedBy: "Ana" })).toBe("Row 1, column 1: 1, placed by Ana");
     expect(cellLabel({ ...base, view: DIVIDE_VIEW, cell: [3, 4], writtenBy: "Ben", last: true })).toBe(
-      "Row 4, column 5: 28, divisor 4 written by Ben, last move",
+      "Row 4, column 5: 28, 4 is its divisor, written by Ben, last move",
     );
     expect(cellLabel({ ...base, view: DIVIDE_VIEW, cell: [2, 3], steppable: true, hint: true, selected: true })).toBe(
       "Row 3, column 4: 63, no divisor yet, can step here, good step, chosen",

@@ -1,6 +1,7 @@
 // Stepping By Divisors: the view's type and the board's pure helpers (no React here).
 // The engine (games/engines/stepping_divisors.py) is the truth for the keys below.
 
+import { factWords } from "../hints";
 import type { BaseView, GameEvent, MatchMeta } from "../../protocol/messages";
 
 export type Cell = [number, number];
@@ -141,6 +142,26 @@ export function hintCells(view: View): Cell[] {
   return out;
 }
 
+/**
+ * The one suggestion a hint shows: a square to step on and a divisor of its number (not d; not 1 or
+ * the number itself when another will do; a times-table fact first), with the fact ("Hint: step on 42 and write 6. 42 is
+ * 6 x 7."). Null in phase "place", before the opening move and when nothing fits.
+ */
+export function hintSuggestion(view: View): { cell: Cell; divisor: number; text: string } | null {
+  // Best a times-table fact (63: 7, as 7 x 9), then any divisor but 1 and n, then any at all.
+  const tries = [(k: number, n: number) => k <= 10 && n / k <= 10 && k !== 1 && k !== n, (k: number, n: number) => k !== 1 && k !== n, () => true];
+  for (const fits of tries) {
+    for (const cell of hintCells(view)) {
+      const n = view.numbers[cell[0]]![cell[1]]!;
+      const divisor = divisorsOf(n).find((k) => k !== view.d && fits(k, n));
+      if (divisor !== undefined) {
+        return { cell, divisor, text: `Hint: step on ${n} and write ${divisor}. ${factWords(n, divisor, n / divisor)}.` };
+      }
+    }
+  }
+  return null;
+}
+
 // ------------------------------------------------------------------ words
 
 export function cellPlace(cell: Cell): string {
@@ -169,7 +190,9 @@ export interface CellLabelInput {
   mistake: boolean;
 }
 
-/** "Row 3, column 4: 42, divisor 6 written by Ana, last move" / "Row 1, column 2: free". */
+/** "Row 3, column 4: 42, 6 is its divisor, written by Ana, last move" / "Row 1, column 2: free". The
+ * number and its divisor come first and in the order the square shows them (WCAG 2.5.3: the visible
+ * text is part of the name; axe-core's label-content-name-mismatch). */
 export function cellLabel(x: CellLabelInput): string {
   const [r, c] = x.cell;
   const n = x.view.numbers[r]?.[c] ?? null;
@@ -180,7 +203,7 @@ export function cellLabel(x: CellLabelInput): string {
     parts.push(x.placedBy && boardPhase(x.view) === "place" ? `${n}, placed by ${x.placedBy}` : String(n));
     if (boardPhase(x.view) === "divide") {
       const k = x.view.divisors[r]?.[c] ?? null;
-      if (k !== null) parts.push(x.writtenBy ? `divisor ${k} written by ${x.writtenBy}` : `divisor ${k}`);
+      if (k !== null) parts.push(x.writtenBy ? `${k} is its divisor, written by ${x.writtenBy}` : `${k} is its divisor`);
       else parts.push(x.steppable && x.view.d !== null ? "no divisor yet, can step here" : "no divisor yet");
     }
   }

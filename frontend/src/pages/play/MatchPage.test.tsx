@@ -147,6 +147,15 @@ describe("match page (student)", () => {
     expect(await screen.findByText("Everybody plays at once")).toBeTruthy();
   });
 
+  it("lists the players once: Multiplin's board lists them itself, so the page does not", async () => {
+    const snap = state(4, view());
+    renderMatch(ANA, snap);
+    const sock = await connect(snap);
+    expect(await screen.findByRole("list", { name: "Players" })).toBeTruthy();
+    act(() => sock.receive(state(5, view({ game: "multiplin", to_move: [0, 1] }), meta({ game: "multiplin" }))));
+    await eventually(() => expect(screen.queryByRole("list", { name: "Players" })).toBeNull()); // the stub board lists none
+  });
+
   it("a board's act() goes over the socket and its announce() reaches the live region", async () => {
     const snap = state(4, view());
     renderMatch(ANA, snap);
@@ -258,6 +267,24 @@ describe("match page (student)", () => {
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/matches/7/take-back/")).toBe(true);
   });
 
+  it("says how many moves a stand-in made for the child once the seat is back, and marks the player", async () => {
+    const back = meta({ seats: [{ ...meta().seats[0]!, stand_in_moves: 2 }, meta().seats[1]!] });
+    const snap = state(6, view(), back);
+    renderMatch(ANA, snap);
+    await connect(snap);
+    expect((await screen.findByTestId("stand-in-note")).textContent).toBe("While you were away, the computer made 2 moves for you.");
+    expect(within(screen.getByRole("list", { name: "Players" })).getByText("computer helped")).toBeTruthy();
+  });
+
+  it("says Time's up in words when the child's turn ended on time", async () => {
+    const snap = state(4, view());
+    renderMatch(ANA, snap);
+    const sock = await connect(snap);
+    expect(screen.queryByTestId("time-up")).toBeNull();
+    act(() => sock.receive(state(5, view({ to_move: [1] }), meta(), [{ type: "timeout", seat: 0, to_move: 1 }])));
+    expect((await screen.findByTestId("time-up")).textContent).toBe("Time's up! Your turn is over. You can try again next turn.");
+  });
+
   it("opens the rules, house rules included", async () => {
     const snap = state(4, view());
     renderMatch(ANA, snap);
@@ -266,6 +293,12 @@ describe("match page (student)", () => {
     await user.click(await screen.findByRole("button", { name: /How to play/ }));
     const dialog = await screen.findByRole("dialog", { name: "How to play Fultiples" });
     expect(await within(dialog).findByText(/House rule: a full board is a draw/)).toBeTruthy();
+    // Reflowing text: each rule is a list item, no hard line breaks; and one picture example, captioned.
+    const items = within(dialog).getAllByRole("listitem").map((li) => li.textContent ?? "");
+    expect(items.some((t) => t.startsWith("House rule: a full board"))).toBe(true);
+    expect(items.every((t) => !t.includes("\n"))).toBe(true);
+    expect(dialog.querySelector("figure.rules-picture svg")).toBeTruthy();
+    expect(within(dialog).getByText("The last number is 18. You may mark 6, because 18 is 6 x 3.")).toBeTruthy();
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).toBeNull();
   });
@@ -308,7 +341,7 @@ describe("match page (student)", () => {
     await connect(snap);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: /How to play/ }));
-    await within(await screen.findByRole("dialog")).findByText(/House rule/); // the definitions have arrived
+    await within(await screen.findByRole("dialog")).findAllByText(/House rule/); // the definitions have arrived
     expect(screen.getByTestId("board-hints").textContent).toBe("hints off");
     expect(screen.queryByText(/Hints are on/)).toBeNull();
   });

@@ -7,12 +7,12 @@ import { useAuth } from "../../auth";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { usePageHeading } from "../../components/Page";
 import { useLatest } from "../../lib/useLatest";
-import { gameTitle } from "../../games/catalog";
+import { BOARD_LISTS_PLAYERS, gameTitle } from "../../games/catalog";
 import { useGames } from "../../games/useGames";
 import { gameDefinition } from "../../games/definitions";
 import { hintsOn } from "../../games/hints";
 import { BOARDS } from "../../games/registry";
-import { joinNames, turnInWords } from "../../games/words";
+import { joinNames, timeUpInWords, turnInWords } from "../../games/words";
 import type { GameEvent, StateMessage } from "../../protocol/messages";
 import { useMatch } from "../../protocol/useMatch";
 import { ConnectionBadge } from "./ConnectionBadge";
@@ -22,7 +22,7 @@ import { LeaveMatchButton } from "./LeaveMatchButton";
 import { Lobby } from "./Lobby";
 import { PlayerList } from "./PlayerList";
 import { RulesButton } from "./RulesButton";
-import { TakeoverBanner } from "./TakeoverBanner";
+import { StandInNote, TakeoverBanner } from "./TakeoverBanner";
 import { TurnTimer, turnTimerKey } from "./TurnTimer";
 
 type Role = "student" | "teacher";
@@ -81,6 +81,7 @@ export function MatchPage({ role }: { role: Role }) {
   const seat = spectator ? null : (view?.seat ?? match.seats.find((s) => me && s.user_id === me.id)?.index ?? null);
   const title = gameTitle(match.game);
   const over = match.status === "finished" || match.status === "aborted";
+  const timeUp = timeUpInWords(lastEvents, match, seat);
   const mySeat = seat === null ? undefined : match.seats.find((s) => s.index === seat);
   const Board = BOARDS[match.game];
   const players = joinNames(match.seats.map((s) => s.name));
@@ -109,6 +110,12 @@ export function MatchPage({ role }: { role: Role }) {
       ) : (
         <>
           {mySeat?.taken_over && !over && <TakeoverBanner matchId={match.id} />}
+          {!mySeat?.taken_over && <StandInNote moves={mySeat?.stand_in_moves ?? 0} />}
+          {timeUp && !over && (
+            <p className="time-up" data-testid="time-up">
+              {timeUp}
+            </p>
+          )}
           {match.paused && !over && <PausedBanner spectator={spectator} />}
           {over && <GameOver match={match} view={view} viewerSeat={seat} backTo={back} backLabel={backLabel} spectator={spectator} />}
           {view && (
@@ -235,7 +242,7 @@ function MatchHeader({ title, state, seat, clockOffsetMs, connection, back, back
           </Link>
         </div>
       </div>
-      {match.status !== "lobby" && <PlayerList match={match} view={view} viewerSeat={seat} />}
+      {match.status !== "lobby" && !BOARD_LISTS_PLAYERS.has(match.game) && <PlayerList match={match} view={view} viewerSeat={seat} />}
     </header>
   );
 }

@@ -17,6 +17,7 @@ export function PlayerList({ match, view, viewerSeat }: { match: MatchMeta; view
               {s.index === viewerSeat && <span className="player-you"> (you)</span>}
             </span>
             {s.taken_over && <span className="badge badge-warn">computer helping</span>}
+            {!s.taken_over && (s.stand_in_moves ?? 0) > 0 && <span className="badge">computer helped</span>}
             {typeof mistakes === "number" && <span className="player-mistakes">{mistakesInWords(mistakes)}</span>}
           </li>
         );

@@ -3,6 +3,7 @@ import { Dialog } from "../../components/Dialog";
 import { gameTitle } from "../../games/catalog";
 import { useGameDefinition } from "../../games/definitions";
 import { hintsInWords } from "../../games/hints";
+import { RulesPicture } from "../../games/RulesPicture";
 import { settingsInWords } from "../../games/settings";
 import type { MatchSettings } from "../../protocol/messages";
 
@@ -33,7 +34,7 @@ export function RulesButton({ game, settings, hints = false }: { game: string; s
             </section>
           )}
           {rules ? (
-            <div className="rules-text">{rules}</div>
+            <RulesText rules={rules} game={game} />
           ) : failed ? (
             <p role="alert">We couldn't load the rules. Ask your teacher.</p>
           ) : (
@@ -42,5 +43,22 @@ export function RulesButton({ game, settings, hints = false }: { game: string; s
         </Dialog>
       )}
     </>
+  );
+}
+
+/** The rules as reflowing text: the first sentence leads, each rule after it is a list item (the
+ * server sends one rule a line; the lines are not kept as hard breaks), and one picture example. */
+function RulesText({ rules, game }: { rules: string; game: string }) {
+  const [lead, ...items] = rules.split("\n").map((line) => line.trim()).filter(Boolean);
+  return (
+    <div className="rules-text">
+      <p>{lead}</p>
+      <RulesPicture game={game} />
+      <ul className="rules-list">
+        {items.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

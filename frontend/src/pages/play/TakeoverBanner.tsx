@@ -14,3 +14,14 @@ export function TakeoverBanner({ matchId }: { matchId: number }) {
     </div>
   );
 }
+
+/** "While you were away, the computer made 2 moves for you.": stays for the rest of the match, so a
+ * child always knows which moves were not their own. */
+export function StandInNote({ moves }: { moves: number }) {
+  if (moves <= 0) return null;
+  return (
+    <p className="alert alert-info stand-in-note" data-testid="stand-in-note">
+      While you were away, the computer made {moves === 1 ? "1 move" : `${moves} moves`} for you.
+    </p>
+  );
+}

@@ -90,6 +90,11 @@ describe("signing in with the class code and pictures", () => {
     expect(calls.filter((c) => c.path === "/api/student-login/ABC234/")).toHaveLength(1);
   });
 
+  it("puts the focus on the class code box, not on the heading", () => {
+    renderAt("/student", {});
+    expect(document.activeElement).toBe(screen.getByLabelText("Class code"));
+  });
+
   it("a wrong picture sequence says so and the child tries again", async () => {
     renderAt("/student/ABC234/10", {
       "GET /api/student-login/ABC234/": () => json(200, CLASS),

@@ -21,13 +21,16 @@ export function ClassCodeInput({
   value,
   onChange,
   id,
+  inputRef,
 }: {
   value: string;
   onChange: (code: string) => void;
   id: string;
+  inputRef?: React.Ref<HTMLInputElement>;
 }) {
   return (
     <input
+      ref={inputRef}
       id={id}
       className="code-input"
       value={value}
@@ -49,6 +52,10 @@ export function EnterCode() {
   const navigate = useNavigate();
   const [code, setCode] = useState("");
   const complete = isCompleteClassCode(code);
+  // The one thing to do here is type the code: the box gets the focus, not the heading (this effect
+  // runs after the Page's, which focuses the heading on every other page).
+  const codeBox = useRef<HTMLInputElement>(null);
+  useEffect(() => codeBox.current?.focus(), []);
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (complete) navigate(`/student/${code}`);
@@ -67,7 +74,7 @@ export function EnterCode() {
         <p id="class-code-hint" className="hint">
           Your teacher has it. It has {CODE_LENGTH} letters and numbers.
         </p>
-        <ClassCodeInput id="class-code" value={code} onChange={setCode} />
+        <ClassCodeInput id="class-code" value={code} onChange={setCode} inputRef={codeBox} />
         <Button type="submit" variant="primary" className="btn-huge" disabled={!complete}>
           Go
         </Button>

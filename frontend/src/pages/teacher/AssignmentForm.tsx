@@ -21,6 +21,7 @@ import {
   type FormErrors,
   type FormValues,
   type OptionInput,
+  proposedOptions,
 } from "./assignmentForm";
 
 interface Props {
@@ -129,7 +130,7 @@ export function AssignmentForm({ classId, games, students, batches, assignment, 
             onChange={(e) => {
               const slug = e.target.value;
               const g = games.find((x) => x.slug === slug);
-              setValues((v) => ({ ...v, game: isGameSlug(slug) ? slug : "", players: g ? String(g.min_players) : v.players }));
+              setValues((v) => ({ ...v, game: isGameSlug(slug) ? slug : "", players: g ? String(g.min_players) : v.players, options: proposedOptions(g) }));
             }}
             aria-invalid={invalid("game")}
             aria-describedby={`${ids}-game-error ${editing ? `${ids}-game-hint` : ""}`}
@@ -192,6 +193,11 @@ export function AssignmentForm({ classId, games, students, batches, assignment, 
       {game && (
         <fieldset className="options-fieldset" aria-describedby={`${ids}-options-error`}>
           <legend>Game options</legend>
+          {!editing && game.proposal && (
+            <p className="hint" id={`${ids}-proposal`}>
+              {game.proposal.why}
+            </p>
+          )}
           <div className="form-grid">
             {game.replaced_by_grid_batch.length > 0 && (batches.length > 0 || values.batch) && (
               <div className="field">

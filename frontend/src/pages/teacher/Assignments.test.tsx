@@ -116,6 +116,7 @@ describe("assignment form", () => {
     await user.type(within(form).getByLabelText("Tokens to win"), "4");
     await user.click(within(form).getByLabelText(/Strict/));
     await user.click(within(form).getByLabelText("Hard computer"));
+    await user.click(within(form).getByLabelText("Medium computer"));
     await user.click(within(form).getByLabelText("Some students"));
     await user.click(within(form).getByLabelText("Ben O."));
     await user.click(within(form).getByRole("button", { name: "Assign" }));
@@ -129,6 +130,19 @@ describe("assignment form", () => {
       idle_takeover_s: 180,
     });
     expect(await screen.findByRole("heading", { name: "Assigned games (1)" })).toBeTruthy();
+  });
+
+  it("proposes Stepping By Divisors' small board the computer fills, and says why (not the engine's default)", async () => {
+    const user = userEvent.setup();
+    const calls = renderPage({ "POST /api/classes/5/assignments/": (c) => json(201, { ...ASSIGNMENT, id: 73, game: "stepping_divisors", options: (c.body as { options: object }).options }) });
+    const form = await openForm(user, "stepping_divisors");
+    const stepping = GAMES.find((g) => g.slug === "stepping_divisors")!;
+    expect(stepping.options.find((o) => o.name === "size")!.default).toBe(8);
+    expect((within(form).getByLabelText("Board size") as HTMLInputElement).value).toBe("6");
+    expect((within(form).getByLabelText("Fill the grid automatically") as HTMLInputElement).checked).toBe(true);
+    expect(within(form).getByText(stepping.proposal!.why)).toBeTruthy();
+    await user.click(within(form).getByRole("button", { name: "Assign" }));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ options: { size: 6, random_fill: true } });
   });
 
   it("shows the engine's refusal of the options beside them", async () => {

@@ -55,7 +55,7 @@ export function ImportCsv({ classId, onImported }: { classId: number; onImported
   const importable = canImport(preview, busy);
 
   return (
-    <section aria-labelledby={`${inputId}-heading`} className="card">
+    <section aria-labelledby={`${inputId}-heading`} className={`card csv-import${preview && preview.rows.length > 0 ? " csv-import--preview" : ""}`}>
       <h3 id={`${inputId}-heading`}>Import a CSV file</h3>
       <p className="hint" id={`${inputId}-hint`}>
         The first line must be <code>first_name,last_name</code> (a third column <code>password</code> is optional). One

@@ -118,7 +118,7 @@ describe("buildRequest", () => {
     const easyOnly = { ...MULTIPLIN, computer_players: MULTIPLIN.computer_players.filter((p) => p.level === "easy") };
     expect(buildRequest(v({ game: "multiplin", botLevels: ["easy", "hard"] }), easyOnly).body?.bot_levels).toEqual(["easy"]);
     expect(buildRequest(v({ game: "multiplin", botLevels: ["hard"] }), easyOnly).errors.botLevels).toBe("Choose at least one computer player.");
-    expect(newFormValues(GAMES).botLevels).toEqual(["easy", "hard"]);
+    expect(newFormValues(GAMES).botLevels).toEqual(["easy", "medium", "hard"]);
   });
 
   it("sends a grid batch only with a game that takes grid batches (Fultiples)", () => {

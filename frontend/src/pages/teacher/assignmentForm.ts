@@ -51,6 +51,17 @@ export function newFormValues(games: Game[]): FormValues {
   };
 }
 
+/** The option inputs a new assignment of `game` starts with: the game's proposal (which is not the
+ * engine's default: Stepping By Divisors proposes a small board the computer fills), else none. */
+export function proposedOptions(game: Game | undefined): Record<string, OptionInput> {
+  const options: Record<string, OptionInput> = {};
+  for (const [name, value] of Object.entries(game?.proposal?.options ?? {})) {
+    if (typeof value === "boolean") options[name] = value;
+    else if (typeof value === "number" || typeof value === "string") options[name] = String(value);
+  }
+  return options;
+}
+
 /**
  * Form field -> message, for what the browser can check before sending. A game option's key is
  * `options.<name>`, as the server names it.
