@@ -27,6 +27,8 @@ class StudentSerializer(serializers.Serializer):
     locked_until = serializers.DateTimeField(read_only=True, allow_null=True)
     created_at = serializers.DateTimeField(read_only=True)
     password = serializers.CharField(write_only=True, required=False, trim_whitespace=False)
+    avatar = serializers.CharField(read_only=True, help_text="The picture the child chose (blank: none yet).")
+    avatar_colour = serializers.CharField(read_only=True)
 
     def get_has_password(self, student) -> bool:
         return bool(student.password_hash)
