@@ -23,7 +23,7 @@ afterEach(() => {
 const KLASS: Classroom = { id: 3, name: "Class 2B", join_code: "ABC234", sign_in_mode: "pictures", archived: false, student_count: 2, created_at: "2025-01-01T00:00:00Z" };
 const student = (over: Partial<Student>): Student => ({
   id: 12, first_name: "Ana", last_name: "Lopez", display_name: "Ana L.", has_card: true, has_password: false,
-  password_set_by_teacher: false, locked_until: null, created_at: "2025-01-01T00:00:00Z", ...over,
+  password_set_by_teacher: false, locked_until: null, created_at: "2025-01-01T00:00:00Z", avatar: "", avatar_colour: "", ...over,
 });
 const ANA = student({});
 const BEN = student({ id: 13, first_name: "Ben", last_name: "", display_name: "Ben", has_card: false,
