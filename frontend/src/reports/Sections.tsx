@@ -161,11 +161,14 @@ export function NeedsHelp({
   activity,
   classId,
   filters,
+  avatars,
 }: {
   needsHelp: Record<string, NeedsHelpEntry[]>;
   activity: readonly ActivityRow[];
   classId: number | string;
   filters: ReportFilters;
+  /** Each student's avatar by student id (from the roster), shown before the name. */
+  avatars?: Map<number, AvatarChoice | null>;
 }) {
   const groups = helpGroups(needsHelp);
   if (groups.length === 0) return <p>Nobody is under 75% right on a fact they tried at least 3 times.</p>;
@@ -195,7 +198,14 @@ export function NeedsHelp({
                     const id = idByName.get(s.student);
                     return (
                       <li key={`${s.student}-${i}`}>
-                        {id ? <Link to={studentReportPath(classId, id, filters)}>{s.student}</Link> : s.student}{" "}
+                        {id ? (
+                          <Link to={studentReportPath(classId, id, filters)} className="name-tag">
+                            <Avatar avatar={avatars?.get(id)} size={22} />
+                            {s.student}
+                          </Link>
+                        ) : (
+                          s.student
+                        )}{" "}
                         <span className="rep-sub">
                           ({formatPercent(s.accuracy)}, {plural(s.attempts, "try", "tries")})
                         </span>

@@ -364,7 +364,7 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
               <section aria-labelledby="rep-help-heading" className="rep-section">
                 <h2 id="rep-help-heading">Students who need help</h2>
                 <p className="hint">Per fact, the students under 75% right after at least 3 tries: a small group to work with.</p>
-                <NeedsHelp needsHelp={classData.needs_help} activity={classData.activity} classId={classId} filters={filters} />
+                <NeedsHelp needsHelp={classData.needs_help} activity={classData.activity} classId={classId} filters={filters} avatars={avatars} />
               </section>
               <section aria-labelledby="rep-activity-heading" className="rep-section">
                 <h2 id="rep-activity-heading">Activity</h2>

@@ -316,7 +316,7 @@ function SoundsSection({ klass, onChanged }: { klass: Classroom; onChanged: (k: 
   return (
     <section aria-labelledby="sounds-heading" className="card">
       <h2 id="sounds-heading">Game sounds</h2>
-      <label className="checkbox">
+      <label className="radio">
         <input type="checkbox" checked={klass.sounds} disabled={busy} onChange={(e) => void run(e.target.checked)} aria-describedby="sounds-hint" />
         <span>
           <strong>Allow game sounds</strong> (a chime for your turn, a soft note for a mistake, a tune for a win)
