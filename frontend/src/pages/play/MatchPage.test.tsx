@@ -412,6 +412,18 @@ describe("match page (student)", () => {
 });
 
 describe("match page (teacher watching)", () => {
+  it("shows each child's avatar beside their name, read from the class", async () => {
+    const snap = state(4, view({ seat: null }), meta({ classroom_id: 5 }));
+    renderMatch(TEACHER, snap, {
+      "GET /api/classes/5/live/": () =>
+        json(200, { students: [{ id: 31, user_id: 2, display_name: "Ben K.", online: true, avatar: "frog", avatar_colour: "green" }], matches: [], finished: [], paused: false }),
+    });
+    await connect(snap);
+    const players = await screen.findByRole("list", { name: "Players" });
+    await eventually(() => expect(within(players).getAllByRole("listitem")[1]!.querySelector('svg[data-avatar="frog"]')).toBeTruthy());
+    expect(within(players).getAllByRole("listitem")[0]!.querySelector("svg.avatar")).toBeNull(); // no avatar chosen
+  });
+
   it("is read-only and can end the match after a confirmation", async () => {
     const snap = state(4, view({ seat: null }));
     const calls = renderMatch(TEACHER, snap, {
