@@ -48,6 +48,7 @@ frontend-generated: $(VENV_STAMP) $(NODE_STAMP)
 	@rm -f frontend/openapi.json.new
 	@cd frontend && npm run --silent gen:api >/dev/null
 	@cmp -s classroom/pictures.json frontend/src/generated/pictures.json || cp classroom/pictures.json frontend/src/generated/pictures.json
+	@cmp -s classroom/avatars.json frontend/src/generated/avatars.json || cp classroom/avatars.json frontend/src/generated/avatars.json
 	@cmp -s games/reports/heat_scale.json frontend/src/generated/heatScale.json || cp games/reports/heat_scale.json frontend/src/generated/heatScale.json
 
 migrate: $(VENV_STAMP)

@@ -29,6 +29,12 @@ class MeClassroomSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     join_code = serializers.CharField()
+    sounds = serializers.BooleanField(help_text="The teacher allows game sounds in this class.")
+
+
+class AvatarSerializer(serializers.Serializer):
+    picture = serializers.CharField(help_text="A picture of classroom/avatars.json.")
+    colour = serializers.CharField(help_text="A colour of classroom/avatars.json.")
 
 
 class MeSerializer(serializers.Serializer):
@@ -37,6 +43,7 @@ class MeSerializer(serializers.Serializer):
     name = serializers.CharField()
     email = serializers.EmailField(allow_null=True)
     classroom = MeClassroomSerializer(allow_null=True)
+    avatar = AvatarSerializer(allow_null=True, help_text="A student's avatar; null until they choose one.")
 
     @staticmethod
     def for_user(user: User) -> dict:
@@ -46,8 +53,10 @@ class MeSerializer(serializers.Serializer):
             "role": user.role,
             "name": user.name,
             "email": user.email if user.is_teacher else None,
-            "classroom": {"id": classroom.pk, "name": classroom.name, "join_code": classroom.join_code}
+            "classroom": {"id": classroom.pk, "name": classroom.name, "join_code": classroom.join_code,
+                          "sounds": classroom.sounds}
             if classroom else None,
+            "avatar": selectors.avatar_of_user(user=user),
         }
 
 

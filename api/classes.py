@@ -20,7 +20,7 @@ class ClassroomSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Classroom
-        fields = ["id", "name", "join_code", "sign_in_mode", "archived", "student_count", "created_at"]
+        fields = ["id", "name", "join_code", "sign_in_mode", "sounds", "archived", "student_count", "created_at"]
         read_only_fields = ["id", "join_code", "student_count", "created_at"]
 
     def to_representation(self, instance):

@@ -33,6 +33,8 @@ class StudentSerializer(serializers.Serializer):
         read_only=True, help_text="Many wrong tries from elsewhere than school, or locked: tell the teacher.")
     created_at = serializers.DateTimeField(read_only=True)
     password = serializers.CharField(write_only=True, required=False, trim_whitespace=False)
+    avatar = serializers.CharField(read_only=True, help_text="The picture the child chose (blank: none yet).")
+    avatar_colour = serializers.CharField(read_only=True)
 
     def get_has_password(self, student) -> bool:
         return bool(student.password_hash)

@@ -7,13 +7,15 @@ import json
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from api.permissions import IsTeacher
+from api.auth import AvatarSerializer, MeSerializer, me_response
+from api.permissions import IsStudent, IsTeacher
 from api.rosters import StudentSerializer
-from classroom import services
+from classroom import selectors, services
 from classroom.permissions import students_managed_by
 from games.services.student_data import student_export
 
@@ -55,3 +57,34 @@ class StudentViewSet(mixins.RetrieveModelMixin, mixins.UpdateModelMixin, mixins.
         filename = f"student-{student.pk}.json"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
+
+
+class MyAvatarView(APIView):
+    """A child sets their own avatar: there is no student id to give, so nobody sets another's."""
+
+    permission_classes = [IsStudent]
+
+    @extend_schema(request=AvatarSerializer, responses=MeSerializer,
+                   summary="Choose my avatar (a picture and a colour)")
+    def put(self, request):
+        data = AvatarSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.student_set_avatar(user=request.user, **data.validated_data)
+        return me_response(request.user)
+
+
+class ClassmateSerializer(serializers.Serializer):
+    user_id = serializers.IntegerField()
+    name = serializers.CharField()
+    avatar = AvatarSerializer(allow_null=True)
+    online = serializers.BooleanField(help_text="Seen in the last 90 seconds.")
+    me = serializers.BooleanField()
+
+
+class MyClassmatesView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(responses=ClassmateSerializer(many=True),
+                   summary="My class: names, avatars and who is online (me included)")
+    def get(self, request):
+        return Response(ClassmateSerializer(selectors.classmates_of_student(user=request.user), many=True).data)

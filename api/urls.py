@@ -8,7 +8,7 @@ from api.batches import BatchViewSet
 from api.classes import ClassroomViewSet
 from api.converters import ObjectIdConverter
 from api.games import GameListView
-from api.students import StudentViewSet
+from api.students import MyAvatarView, MyClassmatesView, StudentViewSet
 
 register_converter(ObjectIdConverter, "id")
 
@@ -48,6 +48,8 @@ urlpatterns = [
     path("challenges/<id:challenge_id>/decline/", matches.ChallengeAnswerView.as_view(accept=False),
          name="challenge-decline"),
     path("my/assignments/", MyAssignmentsView.as_view(), name="my-assignments"),
+    path("my/avatar/", MyAvatarView.as_view(), name="my-avatar"),
+    path("my/classmates/", MyClassmatesView.as_view(), name="my-classmates"),
     path("my/challenges/", matches.MyChallengesView.as_view(), name="my-challenges"),
     path("my/current-match/", matches.CurrentMatchView.as_view(), name="my-current-match"),
     path("my/matches/", matches.MyMatchesView.as_view(), name="my-matches"),

@@ -50,6 +50,8 @@ class Classroom(models.Model):
     join_code = models.CharField(max_length=6, unique=True)
     sign_in_mode = models.CharField(max_length=10, choices=SignInMode.choices, default=SignInMode.PICTURES)
     archived_at = models.DateTimeField(null=True, blank=True)
+    sounds = models.BooleanField(default=False, help_text="The teacher allows game sounds (each tablet still "
+                                 "turns them on).")
     games_paused_at = models.DateTimeField(null=True, blank=True,
                                            help_text="The teacher paused every game: none runs or starts.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -78,6 +80,9 @@ class Student(models.Model):
     failed_sign_ins = models.PositiveSmallIntegerField(default=0)
     locked_until = models.DateTimeField(null=True, blank=True)
     last_seen_at = models.DateTimeField(null=True, blank=True)
+    # The child's own avatar (classroom/avatars.json); blank until they choose one.
+    avatar = models.CharField(max_length=20, blank=True, default="")
+    avatar_colour = models.CharField(max_length=20, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

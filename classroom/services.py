@@ -23,8 +23,8 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
-from classroom import child_sign_in_limits, names, roster, selectors, sign_in_guard, sign_out
-from classroom.errors import Locked, NotFound, ServiceError, TooMany
+from classroom import avatars, child_sign_in_limits, names, roster, selectors, sign_in_guard, sign_out
+from classroom.errors import Forbidden, Locked, NotFound, ServiceError, TooMany
 from classroom.models import Classroom, Student, User
 from classroom.pictures import SEQUENCE_LENGTH, picture_slugs
 from classroom.secrets import check_secret, hash_secret, hash_token, new_card_token
@@ -219,7 +219,7 @@ def classroom_create(*, teacher: User, name: str) -> Classroom:
 
 
 def classroom_update(*, classroom: Classroom, name: str | None = None, sign_in_mode: str | None = None,
-                     archived: bool | None = None) -> Classroom:
+                     archived: bool | None = None, sounds: bool | None = None) -> Classroom:
     if name is not None:
         classroom.name = _clean_class_name(name)
     if sign_in_mode is not None:
@@ -228,6 +228,8 @@ def classroom_update(*, classroom: Classroom, name: str | None = None, sign_in_m
         classroom.sign_in_mode = sign_in_mode
     if archived is not None:
         classroom.archived_at = (classroom.archived_at or timezone.now()) if archived else None
+    if sounds is not None:
+        classroom.sounds = sounds
     classroom.save()
     return classroom
 
@@ -323,6 +325,20 @@ def students_import_csv(*, classroom: Classroom, data: bytes) -> list[Student]:
 
 
 @transaction.atomic
+def student_set_avatar(*, user: User, picture: str, colour: str) -> Student:
+    """A child chooses their own avatar (only their own: the student is the signed-in user's)."""
+    student = Student.objects.filter(user=user).first()
+    if student is None:
+        raise Forbidden("not_a_student", "Only a student has an avatar.")
+    if picture not in avatars.picture_slugs():
+        raise ServiceError("invalid", "Choose one of the pictures.", {"picture": ["Choose one of the pictures."]})
+    if colour not in avatars.colour_slugs():
+        raise ServiceError("invalid", "Choose one of the colours.", {"colour": ["Choose one of the colours."]})
+    student.avatar, student.avatar_colour = picture, colour
+    student.save(update_fields=["avatar", "avatar_colour"])
+    return student
+
+
 def student_update(*, student: Student, first_name: str | None = None, last_name: str | None = None,
                    password: str | None = None) -> Student:
     if first_name is not None or last_name is not None:

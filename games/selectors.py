@@ -255,7 +255,8 @@ def class_live_for(*, classroom: Classroom) -> dict:
     that ended in the last two hours, and whether the class's games are paused."""
     from classroom.presence import is_online
 
-    students = [{"id": s.pk, "user_id": s.user_id, "display_name": s.display_name, "online": is_online(s)}
+    students = [{"id": s.pk, "user_id": s.user_id, "display_name": s.display_name, "online": is_online(s),
+                 "avatar": s.avatar, "avatar_colour": s.avatar_colour}
                 for s in classroom.students.order_by("display_name")]
     matches = [live_match_row(match) for match in running_matches_for_class(classroom=classroom)]
     finished = [{**match_meta(match), "finished_at": match.finished_at}

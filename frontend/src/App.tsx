@@ -17,6 +17,8 @@ const BatchesPage = lazy(() => import("./pages/teacher/Batches").then((m) => ({ 
 const ReplayPage = lazy(() => import("./pages/play/ReplayPage").then((m) => ({ default: m.ReplayPage })));
 const AllClassesPage = lazy(() => import("./pages/teacher/AllClasses").then((m) => ({ default: m.AllClassesPage })));
 const ReportsPage = lazy(() => import("./pages/teacher/Reports").then((m) => ({ default: m.ReportsPage })));
+const StickerBookPage = lazy(() => import("./pages/student/Stickers").then((m) => ({ default: m.StickerBookPage })));
+const AvatarPicker = lazy(() => import("./pages/student/AvatarPicker").then((m) => ({ default: m.AvatarPicker })));
 const ProgressPage = lazy(() => import("./pages/student/Progress").then((m) => ({ default: m.ProgressPage })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -62,6 +64,26 @@ export function AppRoutes() {
             <RequireRole role="student">
               <Loading>
                 <ProgressPage />
+              </Loading>
+            </RequireRole>
+          }
+        />
+        <Route
+          path="stickers"
+          element={
+            <RequireRole role="student">
+              <Loading>
+                <StickerBookPage />
+              </Loading>
+            </RequireRole>
+          }
+        />
+        <Route
+          path="avatar"
+          element={
+            <RequireRole role="student">
+              <Loading>
+                <AvatarPicker />
               </Loading>
             </RequireRole>
           }

@@ -11,8 +11,8 @@ import type { Me } from "./api/types";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const teacher: Me = { id: 1, role: "teacher", name: "Ms Rivera", email: "r@school.test", classroom: null };
-const student: Me = { id: 2, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234" } };
+const teacher: Me = { id: 1, role: "teacher", name: "Ms Rivera", email: "r@school.test", classroom: null, avatar: null };
+const student: Me = { id: 2, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234", sounds: false }, avatar: { picture: "owl", colour: "teal" } };
 
 function Where() {
   const loc = useLocation();

@@ -6,6 +6,7 @@ import { AppRoutes } from "./App";
 import { AuthProvider } from "./auth";
 import { makeQueryClient } from "./lib/queryClient";
 import "./styles.css";
+import "./fx/fx.css";
 
 const queryClient = makeQueryClient();
 

@@ -32,6 +32,7 @@ def match_meta(match: Match) -> dict:
         "status": match.status,
         "players": match.players,
         "host_user_id": match.host_id,
+        "classroom_id": match.classroom_id,  # the teacher's view reads the class's avatars with it
         "hints": bool(assignment and assignment.hints),
         "assignment_id": match.assignment_id,
         "result": match.result,

@@ -108,6 +108,7 @@ def student_export(*, student: Student) -> dict:
             "class": {"id": student.classroom_id, "name": student.classroom.name},
             "created_at": _iso(student.created_at),
             "last_seen_at": _iso(student.last_seen_at),
+            "avatar": {"picture": student.avatar, "colour": student.avatar_colour} if student.avatar else None,
         },
         "sign_in": {
             "has_picture_password": bool(student.picture_secret_hash),

@@ -32,3 +32,9 @@ def test_the_schema_does_not_depend_on_the_database_backend():
     schema = json.dumps(SchemaGenerator().get_schema(request=None, public=True))
     for backend_range in ("2147483647", "9223372036854775807", "32767"):
         assert backend_range not in schema
+
+
+def test_frontend_avatars_are_the_backends_avatars():
+    backend = json.loads((ROOT / "classroom" / "avatars.json").read_text())
+    frontend = json.loads((ROOT / "frontend" / "src" / "generated" / "avatars.json").read_text())
+    assert frontend == backend, "frontend avatars are stale: run `make frontend-generated`"

@@ -233,6 +233,8 @@ ROWS: dict[tuple[str, str], Row] = {
     ("POST", "/api/matches/{match_id}/take-back/"): Row(class_student(200)),
     # A student's own pages
     ("GET", "/api/my/assignments/"): Row(any_student(200)),
+    ("PUT", "/api/my/avatar/"): Row(any_student(200), {"picture": "owl", "colour": "teal"}),
+    ("GET", "/api/my/classmates/"): Row(any_student(200)),
     ("GET", "/api/my/challenges/"): Row(any_student(200)),
     ("GET", "/api/my/current-match/"): Row(any_student(200)),
     ("GET", "/api/my/matches/"): Row(any_student(200)),

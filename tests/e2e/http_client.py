@@ -104,12 +104,16 @@ def print_cards(teacher: ApiClient, klass: dict, students: list[int] | None = No
     return teacher.request("GET", export["file_url"], raw=True)
 
 
-def sign_in_student(base_url: str, klass: dict, display_name: str, pictures: list[str]) -> ApiClient:
+def sign_in_student(base_url: str, klass: dict, display_name: str, pictures: list[str],
+                    avatar: dict | None = None) -> ApiClient:
+    """A child signed in who has chosen an avatar already (`avatar`, or an owl), so their pages open
+    at home rather than at the first sign-in's avatar picker."""
     student = ApiClient(base_url)
     roster = student.request("GET", f"/api/student-login/{klass['join_code']}/")
     student_id = next(s["id"] for s in roster["students"] if s["display_name"] == display_name)
     student.request("POST", "/api/student-login/", {"code": klass["join_code"], "student_id": student_id,
                                                    "pictures": pictures})
+    student.request("PUT", "/api/my/avatar/", avatar or {"picture": "owl", "colour": "teal"})
     return student
 
 

@@ -132,7 +132,13 @@ def test_teacher_prints_cards_and_a_child_signs_in_with_pictures(new_page, tmp_p
     expect(child.get_by_role("list", name="0 of 3 pictures chosen")).to_be_visible()
 
     tap_pictures(child, ana.pictures)
+    # First sign-in: the child picks an avatar, then lands at home with it beside the name.
+    expect(child).to_have_url(re.compile(r"/avatar$"))
+    child.get_by_role("radio", name="Fox").click()
+    child.get_by_role("radio", name="Purple").click()
+    child.get_by_role("button", name="That's me!").click()
     expect(child).to_have_url(re.compile(r"/home$"))
     expect(child.get_by_role("heading", level=1, name=f"Hi {ana.display_name}!")).to_be_visible()
+    expect(child.locator('h1 svg[data-avatar="fox"]')).to_be_visible()
     expect(child.get_by_text("Class 2B Maths")).to_be_visible()
     expect(child.get_by_role("heading", name="Your games")).to_be_visible()

@@ -8,10 +8,12 @@ import type {
   Assignment,
   AssignmentCreate,
   AssignmentPatch,
+  AvatarRequest,
   Batch,
   BotLevel,
   Challenge,
   ClassLive,
+  Classmate,
   ComputerMatchRequest,
   CurrentMatch,
   Game,
@@ -178,6 +180,12 @@ export const listMyChallenges = (signal?: AbortSignal) =>
   request<Challenge[]>("GET", "/api/my/challenges/", { signal });
 
 export const listMyMatches = (signal?: AbortSignal) => request<MatchHistory[]>("GET", "/api/my/matches/", { signal });
+
+/** The child's class: names, avatars, who is online (the child too, `me: true`). */
+export const listMyClassmates = (signal?: AbortSignal) => request<Classmate[]>("GET", "/api/my/classmates/", { signal });
+
+/** The child chooses their own avatar; answers with who is signed in, avatar included. */
+export const setMyAvatar = (body: AvatarRequest) => request<Me>("PUT", "/api/my/avatar/", { json: body });
 
 export const quickMatch = (assignmentId: number) =>
   request<StateMessage>("POST", `/api/assignments/${assignmentId}/quick-match/`);

@@ -37,6 +37,8 @@ export const queryKeys = {
   myMatches: ["my", "matches"] as const,
   myChallenges: ["my", "challenges"] as const,
   myProgress: ["my", "progress"] as const,
+  /** The child's class: avatars and who is online. */
+  myClassmates: ["my", "classmates"] as const,
   /** The class behind a class code, for the children's sign-in. */
   loginClass: (code: string) => ["login-class", code] as const,
 };

@@ -859,6 +859,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my/avatar/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose my avatar (a picture and a colour)
+         * @description A child sets their own avatar: there is no student id to give, so nobody sets another's.
+         */
+        put: operations["my_avatar_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my/challenges/": {
         parameters: {
             query?: never;
@@ -868,6 +888,23 @@ export interface paths {
         };
         /** Challenges to and from me, still open */
         get: operations["my_challenges_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/classmates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My class: names, avatars and who is online (me included) */
+        get: operations["my_classmates_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1260,6 +1297,18 @@ export interface components {
             /** Format: date-time */
             closes_at?: string | null;
         };
+        Avatar: {
+            /** @description A picture of classroom/avatars.json. */
+            picture: string;
+            /** @description A colour of classroom/avatars.json. */
+            colour: string;
+        };
+        AvatarRequest: {
+            /** @description A picture of classroom/avatars.json. */
+            picture: string;
+            /** @description A colour of classroom/avatars.json. */
+            colour: string;
+        };
         Batch: {
             readonly id: number;
             readonly name: string;
@@ -1348,11 +1397,21 @@ export interface components {
             }[];
             paused: boolean;
         };
+        Classmate: {
+            user_id: number;
+            name: string;
+            avatar: components["schemas"]["Avatar"] | null;
+            /** @description Seen in the last 90 seconds. */
+            online: boolean;
+            me: boolean;
+        };
         Classroom: {
             readonly id: number;
             name: string;
             readonly join_code: string;
             sign_in_mode?: components["schemas"]["SignInModeEnum"];
+            /** @description The teacher allows game sounds (each tablet still turns them on). */
+            sounds?: boolean;
             archived?: boolean;
             /** @default 0 */
             readonly student_count: number;
@@ -1362,6 +1421,8 @@ export interface components {
         ClassroomRequest: {
             name: string;
             sign_in_mode?: components["schemas"]["SignInModeEnum"];
+            /** @description The teacher allows game sounds (each tablet still turns them on). */
+            sounds?: boolean;
             archived?: boolean;
         };
         ComputerMatchRequest: {
@@ -1594,11 +1655,15 @@ export interface components {
             /** Format: email */
             email: string | null;
             classroom: components["schemas"]["MeClassroom"] | null;
+            /** @description A student's avatar; null until they choose one. */
+            avatar: components["schemas"]["Avatar"] | null;
         };
         MeClassroom: {
             id: number;
             name: string;
             join_code: string;
+            /** @description The teacher allows game sounds in this class. */
+            sounds: boolean;
         };
         MyAssignment: {
             id: number;
@@ -1745,6 +1810,8 @@ export interface components {
         PatchedClassroomRequest: {
             name?: string;
             sign_in_mode?: components["schemas"]["SignInModeEnum"];
+            /** @description The teacher allows game sounds (each tablet still turns them on). */
+            sounds?: boolean;
             archived?: boolean;
         };
         PatchedStudentRequest: {
@@ -1864,6 +1931,9 @@ export interface components {
             readonly sign_in_warning: boolean;
             /** Format: date-time */
             readonly created_at: string;
+            /** @description The picture the child chose (blank: none yet). */
+            readonly avatar: string;
+            readonly avatar_colour: string;
         };
         StudentLoginClass: {
             classroom: components["schemas"]["StudentLoginClassroom"];
@@ -5359,6 +5429,67 @@ export interface operations {
             };
         };
     };
+    my_avatar_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvatarRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AvatarRequest"];
+                "multipart/form-data": components["schemas"]["AvatarRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one this operation reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     my_challenges_list: {
         parameters: {
             query?: never;
@@ -5374,6 +5505,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Challenge"][];
+                };
+            };
+            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    my_classmates_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Classmate"][];
                 };
             };
             /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */

@@ -12,6 +12,10 @@ export type Role = Schemas["RoleEnum"];
 export type SignInMode = Schemas["SignInModeEnum"];
 
 export type Me = Schemas["Me"];
+export type Avatar = Schemas["Avatar"];
+export type AvatarRequest = Schemas["AvatarRequest"];
+/** GET /api/my/classmates/: a classmate's name, avatar, and whether they are online. */
+export type Classmate = Schemas["Classmate"];
 export type MeClassroom = Schemas["MeClassroom"];
 
 export type Classroom = Schemas["Classroom"];
@@ -58,7 +62,7 @@ export type AssignmentPatch = Omit<Schemas["PatchedAssignmentRequest"], "options
 export type Batch = Schemas["Batch"];
 
 /** `classmates` is a list of untyped dicts in the schema: narrowed here. */
-export type MyAssignment = Omit<Schemas["MyAssignment"], "classmates"> & { classmates: Classmate[] };
+export type MyAssignment = Omit<Schemas["MyAssignment"], "classmates"> & { classmates: ChallengeableClassmate[] };
 export type Challenge = Schemas["Challenge"];
 export type ChallengeStatus = Schemas["ChallengeStatusEnum"];
 export type NewChallengeRequest = Schemas["NewChallengeRequest"];
@@ -102,7 +106,7 @@ export interface ApiErrorBody {
 export type AssignmentOptions = Record<string, unknown>;
 
 /** MyAssignment.classmates: the classmates this student may challenge. */
-export interface Classmate {
+export interface ChallengeableClassmate {
   user_id: number;
   name: string;
 }
@@ -116,6 +120,8 @@ export interface LiveStudent {
   user_id: number;
   display_name: string;
   online: boolean;
+  avatar?: string;
+  avatar_colour?: string;
 }
 /** ClassLive.matches. */
 export interface LiveMatch extends MatchMeta {

@@ -51,7 +51,7 @@ describe("sequenceReducer", () => {
   });
 });
 
-const ME: Me = { id: 9, role: "student", name: "Ana L.", email: null, classroom: { id: 1, name: "2B", join_code: "ABC234" } };
+const ME: Me = { id: 9, role: "student", name: "Ana L.", email: null, classroom: { id: 1, name: "2B", join_code: "ABC234", sounds: false }, avatar: { picture: "owl", colour: "teal" } };
 
 function renderStep(onSignedIn = vi.fn()) {
   render(

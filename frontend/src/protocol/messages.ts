@@ -27,6 +27,8 @@ export interface MatchMeta {
   status: MatchStatus;
   players: number;
   host_user_id: number | null;
+  /** The match's class (absent from servers older than this field). */
+  classroom_id?: number;
   hints: boolean;
   assignment_id: number | null;
   result: MatchResult | null;

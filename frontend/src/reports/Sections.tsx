@@ -1,6 +1,7 @@
 // The smaller parts of a report: most-missed facts, mistakes by type, accuracy by week,
 // judgement accuracy, students who need help, activity. Each is a table (bars are decoration:
 // every number is also written out).
+import { Avatar, type AvatarChoice } from "../components/Avatar";
 import { Link } from "react-router-dom";
 import type { ActivityRow, FactStat, FocusAssignment, FocusFigures, JudgementStat, MistakeStat, NeedsHelpEntry, PractiseNext, RecentMistake, ReportFilters, WeekStat } from "../api/reports";
 import { plural } from "../lib/format";
@@ -160,11 +161,14 @@ export function NeedsHelp({
   activity,
   classId,
   filters,
+  avatars,
 }: {
   needsHelp: Record<string, NeedsHelpEntry[]>;
   activity: readonly ActivityRow[];
   classId: number | string;
   filters: ReportFilters;
+  /** Each student's avatar by student id (from the roster), shown before the name. */
+  avatars?: Map<number, AvatarChoice | null>;
 }) {
   const groups = helpGroups(needsHelp);
   if (groups.length === 0) return <p>Nobody is under 75% right on a fact they tried at least 3 times.</p>;
@@ -194,7 +198,14 @@ export function NeedsHelp({
                     const id = idByName.get(s.student);
                     return (
                       <li key={`${s.student}-${i}`}>
-                        {id ? <Link to={studentReportPath(classId, id, filters)}>{s.student}</Link> : s.student}{" "}
+                        {id ? (
+                          <Link to={studentReportPath(classId, id, filters)} className="name-tag">
+                            <Avatar avatar={avatars?.get(id)} size={22} />
+                            {s.student}
+                          </Link>
+                        ) : (
+                          s.student
+                        )}{" "}
                         <span className="rep-sub">
                           ({formatPercent(s.accuracy)}, {plural(s.attempts, "try", "tries")})
                         </span>
@@ -211,7 +222,18 @@ export function NeedsHelp({
   );
 }
 
-export function Activity({ rows, classId, filters }: { rows: readonly ActivityRow[]; classId: number | string; filters: ReportFilters }) {
+export function Activity({
+  rows,
+  classId,
+  filters,
+  avatars,
+}: {
+  rows: readonly ActivityRow[];
+  classId: number | string;
+  filters: ReportFilters;
+  /** Each student's avatar by student id (from the roster), shown before the name. */
+  avatars?: Map<number, AvatarChoice | null>;
+}) {
   if (rows.length === 0) return <p>No students in this class yet.</p>;
   return (
     <RepTable
@@ -225,7 +247,8 @@ export function Activity({ rows, classId, filters }: { rows: readonly ActivityRo
             {r.student_id === null ? (
               r.student
             ) : (
-              <Link to={studentReportPath(classId, r.student_id, filters)}>
+              <Link to={studentReportPath(classId, r.student_id, filters)} className="name-tag">
+                <Avatar avatar={avatars?.get(r.student_id)} size={24} />
                 {r.student}
                 <span className="sr-only">: open the report</span>
               </Link>

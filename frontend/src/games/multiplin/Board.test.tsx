@@ -197,6 +197,18 @@ describe("Multiplin board: solving", () => {
     expect(act).toHaveBeenCalledWith({ type: "solve", round: 1, hand: 1, table: 6 });
   });
 
+  it("the table and the hand are one Tab stop each (roving tabindex), at the card last focused", async () => {
+    const user = userEvent.setup();
+    setup();
+    const tabbable = () => allCards().filter((b) => b.tabIndex === 0);
+    expect(tabbable()).toEqual([tableCard(1, 1), handCard(1)]);
+    tableCard(1, 1).focus();
+    await user.keyboard("{ArrowRight}");
+    expect(tabbable()).toEqual([tableCard(1, 2), handCard(1)]);
+    await user.tab();
+    expect(document.activeElement).toBe(handCard(1));
+  });
+
   it("Escape clears the pick", async () => {
     const user = userEvent.setup();
     setup();

@@ -357,6 +357,9 @@ function TableGrid(p: {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const headingId = useId();
   const { view } = p;
+  // Roving tabindex: the table is one Tab stop; arrow keys move between its cards.
+  const [focusSlot, setFocusSlot] = useState(0);
+  const tabSlot = Math.min(focusSlot, view.table.length - 1);
   return (
     <div className="multiplin-area">
       <h3 className="multiplin-heading" id={headingId}>
@@ -401,6 +404,8 @@ function TableGrid(p: {
               aria-label={label}
               aria-pressed={empty ? undefined : p.picked === slot}
               aria-disabled={!p.enabled || empty || undefined}
+              tabIndex={slot === tabSlot ? 0 : -1}
+              onFocus={() => setFocusSlot(slot)}
               onKeyDown={(e) => arrowKeys(e, slot, refs, view.table.length, TABLE_COLS)}
               onClick={() => p.onPick(slot)}
             >
@@ -435,6 +440,8 @@ function HandRow(p: {
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const headingId = useId();
+  const [focusIndex, setFocusIndex] = useState(0);
+  const tabIndex = Math.min(focusIndex, p.hand.length - 1);
   return (
     <div className="multiplin-area">
       <h3 className="multiplin-heading" id={headingId}>
@@ -473,6 +480,8 @@ function HandRow(p: {
               aria-label={label}
               aria-pressed={p.picked === index}
               aria-disabled={!p.enabled || undefined}
+              tabIndex={index === tabIndex ? 0 : -1}
+              onFocus={() => setFocusIndex(index)}
               onKeyDown={(e) => arrowKeys(e, index, refs, p.hand.length, p.hand.length)}
               onClick={() => p.onPick(index)}
             >

@@ -6,6 +6,7 @@ import { ApiError } from "../../api/http";
 import { Button, FormError, useAction } from "../../components/forms";
 import type { BaseView, MatchMeta } from "../../protocol/messages";
 import { resultInWords } from "../../games/words";
+import { starsFor, timesInWords } from "../../fx/stars";
 
 interface Props {
   match: MatchMeta;
@@ -27,26 +28,56 @@ function Practised({ matchId }: { matchId: number }) {
   }, [matchId]);
   if (!practice || practice.answers === 0) return null;
   const shown = practice.facts.slice(0, 6);
+  const stars = starsFor(practice);
   return (
     <div className="game-over-practised">
+      {stars.length > 0 && (
+        <ul className="stars-earned" aria-label={`You earned ${stars.length} ${stars.length === 1 ? "star" : "stars"}`}>
+          {stars.map((s, i) => (
+            <li key={s.key} className="star-earned" style={{ animationDelay: `${i * 250}ms` }}>
+              <svg viewBox="0 0 40 40" width="44" height="44" aria-hidden="true" focusable="false">
+                <polygon points="20,2 25,14 38,15 28,24 31,37 20,30 9,37 12,24 2,15 15,14" fill="#fbbf24" stroke="#b45309" strokeWidth="1.5" />
+              </svg>
+              <span>A star {s.words}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <p>
         You answered {practice.answers} {practice.answers === 1 ? "time" : "times"}, {practice.right} right.
       </p>
       {shown.length > 0 && (
         <>
-          <p>You practised:</p>
+          <p>What you practised:</p>
           <ul className="practised-facts" aria-label="Facts you practised">
             {shown.map((f) => (
               <li key={`${f.a}x${f.b}`}>
-                <span className="practised-fact">
-                  {f.a} × {f.b}
-                </span>{" "}
-                <span className="muted">{f.wrong ? `${f.right} right, ${f.wrong} to practise` : `${f.right} right`}</span>
+                {f.right > 0 ? (
+                  <>
+                    You found{" "}
+                    <span className="practised-fact">
+                      {f.a} × {f.b}
+                    </span>{" "}
+                    {timesInWords(f.right)}
+                    {f.wrong > 0 ? ` (${f.wrong} to practise)` : ""}.
+                  </>
+                ) : (
+                  <>
+                    You practised{" "}
+                    <span className="practised-fact">
+                      {f.a} × {f.b}
+                    </span>{" "}
+                    {timesInWords(f.wrong)}: one to practise next!
+                  </>
+                )}
               </li>
             ))}
           </ul>
         </>
       )}
+      <p>
+        <Link to="/stickers">See your sticker book</Link>
+      </p>
     </div>
   );
 }

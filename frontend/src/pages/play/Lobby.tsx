@@ -5,6 +5,8 @@ import { alreadyPlayingMatchId, computerMatch, getMatchLobby, leaveMatch, startM
 import { queryKeys } from "../../api/queryKeys";
 import type { BotLevel } from "../../api/types";
 import { Button, FormError, useAction } from "../../components/forms";
+import { Avatar } from "../../components/Avatar";
+import { useSeatAvatars } from "../../lib/useSeatAvatars";
 import { SeatMarker } from "../../components/SeatMarker";
 import { useComputerLabel } from "../../games/definitions";
 import { joinNames } from "../../games/words";
@@ -26,6 +28,7 @@ function useWaitedSeconds(since: string | undefined, clockOffsetMs: number): num
 /** Waiting for players: who is here, "Start now" for the host (2 or more), "Leave"; for a waiting
  * child, the classmates who are free now and, after the assignment's wait, the computer. */
 export function Lobby({ match, myUserId, spectator, clockOffsetMs = 0 }: { match: MatchMeta; myUserId: number | null; spectator: boolean; clockOffsetMs?: number }) {
+  const avatars = useSeatAvatars(match.classroom_id);
   const navigate = useNavigate();
   const computerLabel = useComputerLabel();
   // Who is free and when to offer the computer: asked again every few seconds (not while the tab is hidden).
@@ -69,6 +72,7 @@ export function Lobby({ match, myUserId, spectator, clockOffsetMs = 0 }: { match
         {match.seats.map((s) => (
           <li key={s.index}>
             <SeatMarker seat={s.index} size={28} />
+            <Avatar avatar={s.user_id !== null ? avatars.get(s.user_id) : null} size={32} />
             <span>
               {s.name}
               {s.user_id === myUserId && " (you)"}

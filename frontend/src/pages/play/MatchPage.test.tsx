@@ -38,8 +38,8 @@ vi.mock("../../games/registry", () => {
   return { BOARDS: { fultiples: StubBoard, four_in_a_row: StubBoard, multiplin: StubBoard, stepping_divisors: StubBoard } };
 });
 
-const ANA: Me = { id: 1, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234" } };
-const TEACHER: Me = { id: 9, role: "teacher", name: "Ms Rivera", email: "r@school.test", classroom: null };
+const ANA: Me = { id: 1, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234", sounds: false }, avatar: { picture: "owl", colour: "teal" } };
+const TEACHER: Me = { id: 9, role: "teacher", name: "Ms Rivera", email: "r@school.test", classroom: null, avatar: null };
 
 function meta(extra: Partial<MatchMeta> = {}): MatchMeta {
   return {
@@ -156,6 +156,25 @@ describe("match page (student)", () => {
     await eventually(() => expect(screen.queryByRole("list", { name: "Players" })).toBeNull()); // the stub board lists none
   });
 
+  it("tells screen readers whose turn it is, when time is running out, and the result; a line is celebrated", async () => {
+    const snap = state(4, view({ to_move: [1] }));
+    renderMatch(ANA, snap);
+    const sock = await connect(snap);
+    const said = () => screen.getByTestId("announcer").textContent ?? "";
+    await screen.findByText("Ben K.'s turn");
+    // Ana's turn, with 8 seconds left on the server's clock
+    act(() => sock.receive({ ...state(5, view({ to_move: [0], deadline_ms: Date.now() + 8_000 }), meta(), [{ type: "score", seat: 0, tokens: 1 }]), server_ms: Date.now() }));
+    await eventually(() => expect(said()).toContain("Your turn!"));
+    await eventually(() => expect(said()).toContain("Ten seconds left!"));
+    expect(screen.getByTestId("celebration").textContent).toContain("A line!");
+    act(() => sock.receive(state(6, view({ to_move: [1] }))));
+    await eventually(() => expect(said()).toContain("Ben K.'s turn."));
+    const over = meta({ status: "finished", result: { winners: [0], reason: "score" } });
+    act(() => sock.receive(state(7, view({ phase: "over", to_move: [], result: over.result }), over, [{ type: "game_over", winners: [0] }])));
+    await eventually(() => expect(said()).toContain("Game over. You won! Well done!"));
+    expect(screen.getByTestId("celebration").textContent).toContain("You won!");
+  });
+
   it("a board's act() goes over the socket and its announce() reaches the live region", async () => {
     const snap = state(4, view());
     renderMatch(ANA, snap);
@@ -223,8 +242,12 @@ describe("match page (student)", () => {
     expect(await screen.findByRole("heading", { name: "Game over" })).toBeTruthy();
     expect(await screen.findByText("You answered 5 times, 4 right.")).toBeTruthy();
     const facts = screen.getByRole("list", { name: "Facts you practised" }).textContent ?? "";
-    expect(facts).toContain("7 × 8 2 right, 1 to practise");
-    expect(facts).toContain("3 × 6 2 right");
+    expect(facts).toContain("You found 7 × 8 twice (1 to practise).");
+    expect(facts).toContain("You found 3 × 6 twice.");
+    // Stars for effort and a fixed mistake (7 x 8 wrong once, then right), never a ranking.
+    const stars = screen.getByRole("list", { name: "You earned 2 stars" }).textContent ?? "";
+    expect(stars).toContain("A star for having a go");
+    expect(stars).toContain("A star for fixing a mistake (7 × 8)");
   });
 
   it("a child alone in a lobby sees who is free, and after the wait is offered the computer", async () => {
@@ -422,6 +445,18 @@ describe("match page (student)", () => {
 });
 
 describe("match page (teacher watching)", () => {
+  it("shows each child's avatar beside their name, read from the class", async () => {
+    const snap = state(4, view({ seat: null }), meta({ classroom_id: 5 }));
+    renderMatch(TEACHER, snap, {
+      "GET /api/classes/5/live/": () =>
+        json(200, { students: [{ id: 31, user_id: 2, display_name: "Ben K.", online: true, avatar: "frog", avatar_colour: "green" }], matches: [], finished: [], paused: false }),
+    });
+    await connect(snap);
+    const players = await screen.findByRole("list", { name: "Players" });
+    await eventually(() => expect(within(players).getAllByRole("listitem")[1]!.querySelector('svg[data-avatar="frog"]')).toBeTruthy());
+    expect(within(players).getAllByRole("listitem")[0]!.querySelector("svg.avatar")).toBeNull(); // no avatar chosen
+  });
+
   it("is read-only and can end the match after a confirmation", async () => {
     const snap = state(4, view({ seat: null }));
     const calls = renderMatch(TEACHER, snap, {

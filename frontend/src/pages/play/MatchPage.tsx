@@ -1,7 +1,7 @@
 // One live match: /play/:matchId for a seated student, /teacher/matches/:matchId for the
 // teacher watching. The socket (useMatch) brings the state; a reload lands in the same match
 // at the same version because the server sends a snapshot on connect.
-import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { useAuth } from "../../auth";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
@@ -24,13 +24,23 @@ import { PlayerList } from "./PlayerList";
 import { RulesButton } from "./RulesButton";
 import { StandInNote, TakeoverBanner } from "./TakeoverBanner";
 import { TurnTimer, turnTimerKey } from "./TurnTimer";
+import { Celebration } from "../../fx/Celebration";
+import { SoundToggle } from "../../fx/SoundToggle";
+import { useMatchFx } from "../../fx/useMatchFx";
 
 type Role = "student" | "teacher";
 
-/** A polite live region fed by boards and the page; repeating the same text still speaks. */
+/** A polite live region fed by boards and the page; repeating the same text still speaks. What is
+ * said in the same moment (a board's "Not quite" and the page's "Ben's turn") is said together. */
 function useAnnouncer() {
   const [said, setSaid] = useState({ text: "", n: 0 });
-  const announce = useCallback((text: string) => setSaid((s) => ({ text, n: s.n + 1 })), []);
+  const lastAt = useRef(0);
+  const announce = useCallback((text: string) => {
+    const now = Date.now();
+    const together = now - lastAt.current < 100;
+    lastAt.current = now;
+    setSaid((s) => ({ text: together && s.text && !s.text.includes(text) ? `${s.text} ${text}` : text, n: s.n + 1 }));
+  }, []);
   const region = (
     <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="announcer">
       {said.text}
@@ -55,6 +65,9 @@ export function MatchPage({ role }: { role: Role }) {
   const backLabel = role === "teacher" ? "Back" : "Back home";
 
   usePageEvents(lastEvents, state, role, announce, (next) => navigate(`${base}${next}`, { state: location.state }));
+  const fxSeat = role === "teacher" || !state ? null : (state.view?.seat ?? state.match.seats.find((s) => me && s.user_id === me.id)?.index ?? null);
+  const names = useMemo(() => state?.match.seats.map((s) => s.name) ?? [], [state?.match.seats]);
+  const fx = useMatchFx({ state, events: lastEvents, seat: fxSeat, classSounds: me?.classroom?.sounds ?? false, announce, names });
 
   if (problem) {
     return (
@@ -93,6 +106,7 @@ export function MatchPage({ role }: { role: Role }) {
         state={state}
         seat={seat}
         clockOffsetMs={clockOffsetMs}
+        onSecondsLeft={fx.onSecondsLeft}
         connection={connection}
         back={back}
         backLabel={role === "teacher" ? backLabel : "Home"}
@@ -127,7 +141,7 @@ export function MatchPage({ role }: { role: Role }) {
                   </p>
                 }
               >
-                <div className={`board-area${match.paused && !over ? " board-paused" : ""}`} inert={match.paused && !over ? true : undefined}>
+                <div className={`board-area${match.paused && !over ? " board-paused" : ""}`} data-game={match.game} inert={match.paused && !over ? true : undefined}>
                   <Board
                     view={view}
                     match={match}
@@ -144,6 +158,7 @@ export function MatchPage({ role }: { role: Role }) {
           )}
         </>
       )}
+      {fx.celebration && <Celebration key={fx.celebration.n} kind={fx.celebration.kind} onDone={fx.clearCelebration} />}
       {region}
     </div>
   );
@@ -206,13 +221,14 @@ interface HeaderProps {
   state: StateMessage;
   seat: number | null;
   clockOffsetMs: number;
+  onSecondsLeft: (left: number, deadlineMs: number) => void;
   connection: ReturnType<typeof useMatch>["connection"];
   back: string;
   backLabel: string;
   extra: React.ReactNode;
 }
 
-function MatchHeader({ title, state, seat, clockOffsetMs, connection, back, backLabel, extra }: HeaderProps) {
+function MatchHeader({ title, state, seat, clockOffsetMs, onSecondsLeft, connection, back, backLabel, extra }: HeaderProps) {
   const h1 = usePageHeading(title);
   const { match, view } = state;
   const turn = match.paused && match.status === "active" ? "Paused" : turnInWords(view, match, seat);
@@ -231,10 +247,12 @@ function MatchHeader({ title, state, seat, clockOffsetMs, connection, back, back
             deadlineMs={view?.deadline_ms ?? null}
             offsetMs={clockOffsetMs}
             frozenAtMs={match.paused ? (match.paused_at_ms ?? null) : null}
+            onSecondsLeft={onSecondsLeft}
           />
         )}
         <ConnectionBadge connection={connection} />
         <div className="match-header-actions">
+          {seat !== null && <SoundToggle />}
           <RulesButton game={match.game} settings={match.settings} hints={match.hints} />
           {extra}
           <Link className="btn" to={back}>

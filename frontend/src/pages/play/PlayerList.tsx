@@ -1,9 +1,12 @@
+import { Avatar } from "../../components/Avatar";
 import { SeatMarker } from "../../components/SeatMarker";
+import { useSeatAvatars } from "../../lib/useSeatAvatars";
 import type { BaseView, MatchMeta } from "../../protocol/messages";
 import { mistakesInWords } from "../../games/words";
 
 /** Each player: seat marker, name, "(you)", computer, mistakes. The one(s) to move stand out. */
 export function PlayerList({ match, view, viewerSeat }: { match: MatchMeta; view: BaseView | null; viewerSeat: number | null }) {
+  const avatars = useSeatAvatars(match.classroom_id);
   const toMove = new Set(match.status === "active" ? (view?.to_move ?? []) : []);
   return (
     <ul className="players" aria-label="Players">
@@ -12,6 +15,7 @@ export function PlayerList({ match, view, viewerSeat }: { match: MatchMeta; view
         return (
           <li key={s.index} className={`player ${toMove.has(s.index) ? "player-to-move" : ""}`}>
             <SeatMarker seat={s.index} size={22} />
+            <Avatar avatar={s.user_id !== null ? avatars.get(s.user_id) : null} size={26} />
             <span className="player-name">
               {s.name}
               {s.index === viewerSeat && <span className="player-you"> (you)</span>}

@@ -5,7 +5,18 @@ import { countdownWords, formatCountdown, secondsLeft } from "../../protocol/clo
  * match is paused (`frozenAtMs`, server time) it shows the time that was left and stands still.
  * Give it a `key` that changes with the deadline and the pause (`turnTimerKey`), so its clock is
  * read afresh for each new turn. */
-export function TurnTimer({ deadlineMs, offsetMs, frozenAtMs = null }: { deadlineMs: number | null; offsetMs: number; frozenAtMs?: number | null }) {
+export function TurnTimer({
+  deadlineMs,
+  offsetMs,
+  frozenAtMs = null,
+  onSecondsLeft,
+}: {
+  deadlineMs: number | null;
+  offsetMs: number;
+  frozenAtMs?: number | null;
+  /** Told the seconds left at each tick (the page says "Ten seconds left!" once). */
+  onSecondsLeft?: (left: number, deadlineMs: number) => void;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (deadlineMs === null || frozenAtMs !== null) return;
@@ -13,6 +24,9 @@ export function TurnTimer({ deadlineMs, offsetMs, frozenAtMs = null }: { deadlin
     return () => clearInterval(t);
   }, [deadlineMs, frozenAtMs]);
   const left = frozenAtMs !== null ? secondsLeft(deadlineMs, 0, frozenAtMs) : secondsLeft(deadlineMs, offsetMs, now);
+  useEffect(() => {
+    if (left !== null && deadlineMs !== null && frozenAtMs === null) onSecondsLeft?.(left, deadlineMs);
+  }, [left, deadlineMs, frozenAtMs, onSecondsLeft]);
   if (left === null) return null;
   return (
     <p className={`turn-timer ${left <= 10 ? "turn-timer-low" : ""}`}>

@@ -3,6 +3,9 @@ import { challengeClassmate, computerMatch, quickMatch } from "../../api/endpoin
 import type { BotLevel, Challenge, MyAssignment } from "../../api/types";
 import { Button, FormError, useAction } from "../../components/forms";
 import { useComputerLabel } from "../../games/definitions";
+import type { Classmate } from "../../api/types";
+import { Avatar } from "../../components/Avatar";
+import { GameArt } from "../../components/GameArt";
 import { formatTime } from "../../lib/format";
 import { useGoToMatch } from "./useGoToMatch";
 
@@ -13,8 +16,11 @@ export function AssignmentCard({
   assignment: a,
   waitingFor,
   onChallenged,
+  classmates,
 }: {
   assignment: MyAssignment;
+  /** The class's avatars and who is online (GET /api/my/classmates/). */
+  classmates?: Map<number, Classmate>;
   /** The pending challenge this child sent for this assignment, if any. */
   waitingFor: Challenge | undefined;
   onChallenged: (c: Challenge) => void;
@@ -35,7 +41,8 @@ export function AssignmentCard({
   const toggle = (which: Exclude<Open, null>) => setOpen((o) => (o === which ? null : which));
 
   return (
-    <li className="card assignment-card" aria-labelledby={headingId}>
+    <li className={`card assignment-card game-tile game-tile-${a.game}`} aria-labelledby={headingId}>
+      <GameArt game={a.game} className="game-tile-art" />
       <h3 id={headingId}>{a.title || a.game_title}</h3>
       <p className="muted">
         {a.title && a.title !== a.game_title ? `${a.game_title} · ` : ""}
@@ -72,13 +79,26 @@ export function AssignmentCard({
             <p>Nobody else has this game yet.</p>
           ) : (
             <ul className="choose-grid">
-              {a.classmates.map((c) => (
-                <li key={c.user_id}>
-                  <Button className="choose-button" disabled={action.busy} onClick={() => void action.run("challenge", c.user_id)}>
-                    {c.name}
-                  </Button>
-                </li>
-              ))}
+              {onlineFirst(a.classmates, classmates).map((c) => {
+                const known = classmates?.get(c.user_id);
+                return (
+                  <li key={c.user_id}>
+                    <Button
+                      className={`choose-button classmate-button ${known?.online ? "is-online" : ""}`}
+                      disabled={action.busy}
+                      onClick={() => void action.run("challenge", c.user_id)}
+                    >
+                      <Avatar avatar={known?.avatar} size={30} />
+                      <span>{c.name}</span>
+                      {known?.online && (
+                        <span className="online-badge">
+                          <span className="online-dot" aria-hidden="true" /> online
+                        </span>
+                      )}
+                    </Button>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>
@@ -105,4 +125,10 @@ export function AssignmentCard({
       <FormError error={action.error} />
     </li>
   );
+}
+
+/** Classmates who are online first (they can answer now), then the others, each in name order. */
+function onlineFirst<T extends { user_id: number }>(list: T[], known: Map<number, Classmate> | undefined): T[] {
+  const online = (c: T) => (known?.get(c.user_id)?.online ? 0 : 1);
+  return [...list].sort((x, y) => online(x) - online(y));
 }

@@ -12,7 +12,7 @@ import type { MatchMeta, StateMessage } from "../../protocol/messages";
 import { StudentHome } from "./Home";
 import { eventually } from "../../test/eventually";
 
-const ME: Me = { id: 2, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234" } };
+const ME: Me = { id: 2, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234", sounds: false }, avatar: { picture: "owl", colour: "teal" } };
 
 const FULTIPLES: MyAssignment = {
   id: 11,
@@ -93,6 +93,26 @@ describe("student home", () => {
     // no computer where the teacher did not allow one
     const m = await card("Multiplin");
     expect(within(m).queryByRole("button", { name: /Play the computer/ })).toBeNull();
+  });
+
+  it("marks the classmates who are online, lists them first to challenge, and shows avatars", async () => {
+    renderHome({
+      "GET /api/my/classmates/": () =>
+        json(200, [
+          { user_id: 2, name: "Ana L.", avatar: { picture: "owl", colour: "teal" }, online: true, me: true },
+          { user_id: 3, name: "Ben K.", avatar: null, online: false, me: false },
+          { user_id: 4, name: "Cy D.", avatar: { picture: "frog", colour: "green" }, online: true, me: false },
+        ]),
+    });
+    const user = userEvent.setup();
+    expect((await screen.findByText(/Online now/)).textContent).toBe(" Online now: Cy D.");
+    const f = await card("Fultiples");
+    await user.click(within(f).getByRole("button", { name: /Challenge a classmate/ }));
+    const names = within(f).getAllByRole("button").filter((b) => b.classList.contains("classmate-button"));
+    expect(names.map((b) => b.textContent)).toEqual(["Cy D. online", "Ben K."]);
+    expect(names[0]!.querySelector('svg[data-avatar="frog"]')).toBeTruthy();
+    // The tile is a picture of its game.
+    expect(f.querySelector("svg.game-art")).toBeTruthy();
   });
 
   it("Quick match opens the match", async () => {

@@ -1,6 +1,6 @@
 // The child's home: back to a running match, the open games, challenges, the last games.
 import { useRef, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, Navigate, useNavigate } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { getCurrentMatch, listMyAssignments, listMyChallenges, listMyMatches } from "../../api/endpoints";
 import { queryKeys } from "../../api/queryKeys";
@@ -12,6 +12,9 @@ import { gameTitle } from "../../games/catalog";
 import { loadError } from "../../lib/queryClient";
 import type { MatchMeta } from "../../protocol/messages";
 import { AssignmentCard } from "./AssignmentCard";
+import { Avatar } from "../../components/Avatar";
+import { SoundToggle } from "../../fx/SoundToggle";
+import { useClassmates } from "../../lib/useClassmates";
 import { History } from "./History";
 import { IncomingChallenges } from "./IncomingChallenges";
 
@@ -109,8 +112,12 @@ export function StudentHome() {
     },
   });
   const current = check.data?.current ?? null;
+  const classmates = useClassmates();
 
   if (!me) return null;
+  // First sign-in: the child picks an avatar before anything else.
+  if (!me.avatar) return <Navigate to="/avatar" replace />;
+  const online = [...classmates.values()].filter((c) => c.online && !c.me);
   const incoming = challenges.filter((c) => c.to_user === me.id && isPending(c));
   const sent = challenges.filter((c) => c.from_user === me.id && isPending(c));
 
@@ -123,13 +130,41 @@ export function StudentHome() {
   };
 
   return (
-    <Page title="Home" heading={<>Hi {me.name}!</>} className="student student-home">
+    <Page
+      title="Home"
+      heading={
+        <span className="home-heading">
+          <Avatar avatar={me.avatar} size={56} />
+          <span>Hi {me.name}!</span>
+        </span>
+      }
+      className="student student-home"
+    >
       {me.classroom && <p className="lead">Class {me.classroom.name}</p>}
-      <p>
+      <p className="home-links">
         <Link className="btn btn-huge" to="/progress">
           My progress
         </Link>
+        <Link className="btn btn-huge" to="/stickers">
+          My sticker book
+        </Link>
+        <Link className="btn" to="/avatar">
+          Change my picture
+        </Link>
+        <SoundToggle />
       </p>
+      {online.length > 0 && (
+        <p className="online-now">
+          <span className="online-dot" aria-hidden="true" /> Online now:{" "}
+          {online.map((c, i) => (
+            <span key={c.user_id} className="online-name">
+              <Avatar avatar={c.avatar} size={22} />
+              {c.name}
+              {i < online.length - 1 ? ", " : ""}
+            </span>
+          ))}
+        </p>
+      )}
       {current && <BackToMatch match={current} />}
       <IncomingChallenges challenges={incoming} onAnswered={(id) => setChallenges((list) => list.filter((c) => c.id !== id))} />
       <p className="notice" role="status">
@@ -155,6 +190,7 @@ export function StudentHome() {
                 assignment={a}
                 waitingFor={sent.find((c) => c.assignment === a.id)}
                 onChallenged={onChallenged}
+                classmates={classmates}
               />
             ))}
           </ul>

@@ -1,11 +1,14 @@
 import { acceptChallenge, declineChallenge } from "../../api/endpoints";
 import type { Challenge } from "../../api/types";
+import { Avatar } from "../../components/Avatar";
 import { Button, FormError, useAction } from "../../components/forms";
+import { useClassmates } from "../../lib/useClassmates";
 import { gameTitle } from "../../games/catalog";
 import { useGoToMatch } from "./useGoToMatch";
 
 function IncomingChallenge({ challenge: c, onAnswered }: { challenge: Challenge; onAnswered: (id: number) => void }) {
   const goToMatch = useGoToMatch();
+  const classmates = useClassmates();
   const answer = useAction(async (accept: boolean) => {
     if (!accept) {
       await declineChallenge(c.id);
@@ -17,7 +20,7 @@ function IncomingChallenge({ challenge: c, onAnswered }: { challenge: Challenge;
   return (
     <li className="card challenge-card">
       <p className="challenge-text">
-        <strong>{c.from_name}</strong> wants to play <strong>{gameTitle(c.game)}</strong> with you!
+        <Avatar avatar={classmates.get(c.from_user)?.avatar} size={40} /> <strong>{c.from_name}</strong> wants to play <strong>{gameTitle(c.game)}</strong> with you!
       </p>
       <div className="actions">
         <Button variant="primary" className="btn-huge" disabled={answer.busy} onClick={() => void answer.run(true)}>

@@ -7,8 +7,10 @@ import { AuthProvider, useAuth } from "../../auth";
 import type { Me, StudentLoginClass } from "../../api/types";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
 import { EnterCode, PickName, SecretStep, TokenSignIn } from "./SignIn";
+import { PICTURES } from "../../components/Picture";
+import { eventually } from "../../test/eventually";
 
-const ME: Me = { id: 2, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234" } };
+const ME: Me = { id: 2, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234", sounds: false }, avatar: { picture: "owl", colour: "teal" } };
 const CLASS: StudentLoginClass = {
   classroom: { name: "Class 2B", sign_in_mode: "pictures" },
   students: [
@@ -93,6 +95,34 @@ describe("signing in with the class code and pictures", () => {
   it("puts the focus on the class code box, not on the heading", () => {
     renderAt("/student", {});
     expect(document.activeElement).toBe(screen.getByLabelText("Class code"));
+  });
+
+  it("arrow keys move between the pictures (one Tab stop), and Enter taps the one with focus", async () => {
+    const calls = renderAt("/student/ABC234/9", {
+      "GET /api/student-login/ABC234/": () => json(200, CLASS),
+      "POST /api/student-login/": () => json(200, ME),
+    });
+    const user = userEvent.setup();
+    await screen.findByRole("heading", { name: "Hi Ana L.!" });
+    const grid = screen.getByRole("group", { name: /Tap your 3 pictures/ });
+    const buttons = within(grid).getAllByRole("button");
+    expect(buttons.filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    buttons[0]!.focus();
+    await user.keyboard("{ArrowRight}");
+    expect(document.activeElement).toBe(buttons[1]);
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(buttons[4]);
+    expect(buttons[4]!.tabIndex).toBe(0);
+    expect(buttons[0]!.tabIndex).toBe(-1);
+    await user.keyboard("{ArrowLeft}{ArrowUp}");
+    expect(document.activeElement).toBe(buttons[0]);
+    await user.keyboard("{ArrowUp}"); // the edge: stays
+    expect(document.activeElement).toBe(buttons[0]);
+    await user.keyboard("{End}{Enter}{Home}{Enter}{ArrowRight}{Enter}");
+    await eventually(() => expect(calls.some((c) => c.method === "POST" && c.path === "/api/student-login/")).toBe(true));
+    const login = calls.find((c) => c.method === "POST" && c.path === "/api/student-login/")!;
+    const slugs = PICTURES.map((p) => p.slug);
+    expect(login.body).toMatchObject({ pictures: [slugs[8], slugs[0], slugs[1]] });
   });
 
   it("a wrong picture sequence says so and the child tries again", async () => {

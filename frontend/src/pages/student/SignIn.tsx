@@ -11,6 +11,7 @@ import { Page } from "../../components/Page";
 import { PICTURES, Picture, pictureLabel } from "../../components/Picture";
 import { CODE_LENGTH, isCompleteClassCode, normaliseClassCode } from "../../lib/classCode";
 import { SEQUENCE_LENGTH, usePictureSequence, type SubmitOutcome } from "../../lib/pictureSequence";
+import { useRovingGrid } from "../../lib/useRovingGrid";
 import { queryKeys } from "../../api/queryKeys";
 import { loadError } from "../../lib/queryClient";
 
@@ -210,6 +211,7 @@ export function PictureStep({ code, studentId, name, onSignedIn }: StepProps) {
     [code, studentId, onSignedIn],
   );
   const { state, tap, undo } = usePictureSequence(submit);
+  const grid = useRovingGrid(PICTURES.length, 3);
   const checking = state.status === "checking" || state.status === "done";
   const locked = state.status === "locked";
   const count = state.picked.length;
@@ -261,11 +263,15 @@ export function PictureStep({ code, studentId, name, onSignedIn }: StepProps) {
             {checking ? "Checking…" : ""}
           </p>
           <div className="picture-grid" role="group" aria-label={`Tap your ${SEQUENCE_LENGTH} pictures in order.`}>
-            {PICTURES.map((p) => (
+            {PICTURES.map((p, i) => (
               <button
                 key={p.slug}
                 type="button"
                 className="picture-button"
+                tabIndex={grid.tabIndex(i)}
+                onKeyDown={grid.onKeyDown}
+                ref={grid.ref(i)}
+                onFocus={() => grid.setActive(i)}
                 onClick={() => tap(p.slug)}
                 aria-disabled={checking || count >= SEQUENCE_LENGTH}
               >

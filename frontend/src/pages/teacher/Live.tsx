@@ -1,5 +1,6 @@
 // The class, live: who is online and which matches are running (checked every 3 s), with
 // "Watch" (the spectator page, for the projector) and "End".
+import { Avatar, avatarFromRoster, type AvatarChoice } from "../../components/Avatar";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -46,7 +47,18 @@ function seatScore(m: LiveMatch, seat: number): string {
   return "";
 }
 
-function LiveMatchCard({ match: m, classId, onEnded }: { match: LiveMatch; classId: number; onEnded: () => void }) {
+function LiveMatchCard({
+  match: m,
+  classId,
+  onEnded,
+  avatars,
+}: {
+  match: LiveMatch;
+  classId: number;
+  onEnded: () => void;
+  /** Each child's avatar by user id. */
+  avatars: Map<number, AvatarChoice | null>;
+}) {
   const players = joinNames(m.seats.map((s) => s.name));
   return (
     <li className="card live-match">
@@ -57,6 +69,7 @@ function LiveMatchCard({ match: m, classId, onEnded }: { match: LiveMatch; class
           return (
             <li key={s.index} className={m.to_move.includes(s.index) && m.status === "active" ? "player-to-move" : ""}>
               <SeatMarker seat={s.index} />
+              <Avatar avatar={s.user_id !== null ? avatars.get(s.user_id) : null} size={24} />
               <span>{s.name}</span>
               {s.taken_over && <span className="badge badge-warn">computer playing for them</span>}
               {score && <span className="muted">{score}</span>}
@@ -144,6 +157,7 @@ export function LivePage() {
     return <PageLoading title="Live" />;
   }
 
+  const avatars = new Map(live.students.map((s) => [s.user_id, avatarFromRoster(s)]));
   const online = live.students.filter((s) => s.online);
   const students = [...online, ...live.students.filter((s) => !s.online)];
 
@@ -163,7 +177,7 @@ export function LivePage() {
         ) : (
           <ul className="plain-list live-matches">
             {live.matches.map((m) => (
-              <LiveMatchCard key={m.id} match={m} classId={klass.id} onEnded={refresh} />
+              <LiveMatchCard key={m.id} match={m} classId={klass.id} onEnded={refresh} avatars={avatars} />
             ))}
           </ul>
         )}
@@ -196,6 +210,7 @@ export function LivePage() {
           {students.map((s) => (
             <li key={s.id} className={s.online ? "presence presence-on" : "presence"}>
               <span className="presence-dot" aria-hidden="true" />
+              <Avatar avatar={avatarFromRoster(s)} size={28} />
               <span className="presence-name">{s.display_name}</span>
               <span className="presence-text">{s.online ? "online" : "offline"}</span>
             </li>

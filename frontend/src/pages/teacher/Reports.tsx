@@ -33,6 +33,7 @@ import { formatTime, plural } from "../../lib/format";
 import { formatCount, formatPercent } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { ProgressBar } from "../../reports/ProgressBar";
+import { avatarFromRoster } from "../../components/Avatar";
 import { Activity, ByWeek, FocusBeforeSince, Judgements, MistakesByType, MostMissed, NeedsHelp, PractiseNextList, RecentMistakes, classReportPath } from "../../reports/Sections";
 import { gameTitle } from "../../games/catalog";
 import { FRESH_MS, POLL_MS, loadError } from "../../lib/queryClient";
@@ -84,8 +85,8 @@ export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { p
   const studentsQuery = useQuery({
     queryKey: queryKeys.classStudents(classId),
     queryFn: ({ signal }) => listStudents(classId, signal),
-    enabled: studentId !== undefined,
   });
+
   const klass = classQuery.data ?? null;
   /** The student of the student view: undefined while loading, null when not in this class. */
   const student = !studentId ? null : studentsQuery.data && (studentsQuery.data.find((s) => String(s.id) === studentId) ?? null);
@@ -243,6 +244,9 @@ export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { p
 }
 
 function ReportBody({ report, classId, filters, who }: { report: Report; classId: string; filters: ReportFilters; who: string }) {
+  // Each child's avatar beside their name (the roster has them; the page has read it already).
+  const roster = useQuery({ queryKey: queryKeys.classStudents(classId), queryFn: ({ signal }) => listStudents(classId, signal) });
+  const avatars = new Map((roster.data ?? []).map((s) => [s.id, avatarFromRoster(s)]));
   const data = report.data;
   const exporter = useAction(async (kind: ReportExport) => saveFile(await downloadReport(report.id, kind)));
   const [exporting, setExporting] = useState<ReportExport | null>(null);
@@ -360,11 +364,11 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
               <section aria-labelledby="rep-help-heading" className="rep-section">
                 <h2 id="rep-help-heading">Students who need help</h2>
                 <p className="hint">Per fact, the students under 75% right after at least 3 tries: a small group to work with.</p>
-                <NeedsHelp needsHelp={classData.needs_help} activity={classData.activity} classId={classId} filters={filters} />
+                <NeedsHelp needsHelp={classData.needs_help} activity={classData.activity} classId={classId} filters={filters} avatars={avatars} />
               </section>
               <section aria-labelledby="rep-activity-heading" className="rep-section">
                 <h2 id="rep-activity-heading">Activity</h2>
-                <Activity rows={classData.activity} classId={classId} filters={filters} />
+                <Activity rows={classData.activity} classId={classId} filters={filters} avatars={avatars} />
               </section>
             </>
           )}

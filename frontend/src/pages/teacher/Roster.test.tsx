@@ -24,7 +24,7 @@ const KLASS: Classroom = { id: 3, name: "Class 2B", join_code: "ABC234", sign_in
 const student = (over: Partial<Student>): Student => ({
   id: 12, first_name: "Ana", last_name: "Lopez", display_name: "Ana L.", has_card: true, has_password: false,
   password_set_by_teacher: false, locked_until: null, failed_sign_ins: 0, sign_in_warning: false,
-  created_at: "2025-01-01T00:00:00Z", ...over,
+  created_at: "2025-01-01T00:00:00Z", avatar: "", avatar_colour: "", ...over,
 });
 const ANA = student({});
 const BEN = student({ id: 13, first_name: "Ben", last_name: "", display_name: "Ben", has_card: false,

@@ -1,4 +1,5 @@
 // One class: its roster, adding and importing students, login cards, sign-in mode.
+import { Avatar, avatarFromRoster } from "../../components/Avatar";
 import { useRef, useState, type FormEvent } from "react";
 import { useParams } from "react-router-dom";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -195,6 +196,14 @@ export function RosterPage() {
         }}
       />
 
+      <SoundsSection
+        klass={klass}
+        onChanged={(k) => {
+          setKlass(k);
+          setNotice(k.sounds ? "Game sounds are allowed in this class." : "Game sounds are off for this class.");
+        }}
+      />
+
       {dialog?.kind === "remove" && (
         <ConfirmDialog
           title={`Remove ${dialog.student.display_name}?`}
@@ -291,6 +300,30 @@ function SignInModeSection({ klass, onChanged }: { klass: Classroom; onChanged: 
       </fieldset>
       <p id="mode-hint" className="hint">
         QR codes on login cards work in both modes.
+      </p>
+      {busy && <p role="status">Saving…</p>}
+      <FormError error={error} />
+    </section>
+  );
+}
+
+/** The class setting for game sounds. Sounds play only where the teacher allows them here AND the
+ * child's tablet has its own switch turned on (both start off). */
+function SoundsSection({ klass, onChanged }: { klass: Classroom; onChanged: (k: Classroom) => void }) {
+  const { run, busy, error } = useAction(async (sounds: boolean) => {
+    onChanged(await updateClass(klass.id, { sounds }));
+  });
+  return (
+    <section aria-labelledby="sounds-heading" className="card">
+      <h2 id="sounds-heading">Game sounds</h2>
+      <label className="radio">
+        <input type="checkbox" checked={klass.sounds} disabled={busy} onChange={(e) => void run(e.target.checked)} aria-describedby="sounds-hint" />
+        <span>
+          <strong>Allow game sounds</strong> (a chime for your turn, a soft note for a mistake, a tune for a win)
+        </span>
+      </label>
+      <p id="sounds-hint" className="hint">
+        Sounds stay off until a child also turns them on with the Sounds button on their own tablet. Turn this off and no tablet plays them.
       </p>
       {busy && <p role="status">Saving…</p>}
       <FormError error={error} />
@@ -429,7 +462,10 @@ function StudentRow({
   return (
     <tr>
       <th scope="row">
-        <span className="student-name">{s.display_name}</span>
+        <span className="student-name name-tag">
+          <Avatar avatar={avatarFromRoster(s)} size={28} />
+          {s.display_name}
+        </span>
         <span className="full-name">
           {s.first_name} {s.last_name}
         </span>
