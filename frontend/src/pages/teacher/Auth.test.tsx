@@ -8,7 +8,7 @@ import type { Me } from "../../api/types";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
 import { ActivateAccount, TeacherSignup } from "./Auth";
 
-const ME: Me = { id: 4, role: "teacher", name: "Ms Rivera", email: "r@school.test", classroom: null };
+const ME: Me = { id: 4, role: "teacher", name: "Ms Rivera", email: "r@school.test", classroom: null, avatar: null };
 const SENT = "Check your email to finish signing up. The link in it opens your account.";
 
 beforeEach(() => {
