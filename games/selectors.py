@@ -115,7 +115,8 @@ def recently_finished_for_class(*, classroom: Classroom, limit: int = 10) -> Que
     since = timezone.now() - timedelta(hours=2)
     return (Match.objects.filter(classroom=classroom, status__in=[Match.Status.FINISHED, Match.Status.ABORTED],
                                  finished_at__gte=since, start_ms__isnull=False)
-            .prefetch_related("seats__user").select_related("assignment").order_by("-finished_at")[:limit])
+            .prefetch_related("seats__user", "seats__left_by").select_related("assignment")
+            .order_by("-finished_at")[:limit])
 
 
 def classmates_by_assignment(*, user: User, assignments: list[Assignment]) -> dict[int, list[dict]]:
@@ -159,7 +160,8 @@ def history_row(match: Match, *, user: User) -> dict:
         "scores": final.get("scores"),
         "won": mine.user_id == user.pk and mine.index in winners,  # a seat's stand-in does not win for a leaver
         "left": mine.user_id != user.pk,
-        "players": [seat.user.name if seat.user else f"Computer ({seat.bot_level})" for seat in seats],
+        "players": [seat.user.name if seat.user else DEFINITIONS[match.game].computer_label(seat.bot_level)
+                    for seat in seats],
         "started_at": match.started_at, "finished_at": match.finished_at,
         "duration_s": int(duration) if duration is not None else None,
     }
@@ -259,10 +261,19 @@ def class_live_for(*, classroom: Classroom) -> dict:
                  "avatar": s.avatar, "avatar_colour": s.avatar_colour}
                 for s in classroom.students.order_by("display_name")]
     matches = [live_match_row(match) for match in running_matches_for_class(classroom=classroom)]
-    finished = [{**match_meta(match), "finished_at": match.finished_at}
+    finished = [{**with_leavers_named(match, match_meta(match)), "finished_at": match.finished_at}
                 for match in recently_finished_for_class(classroom=classroom)]
     return {"students": students, "matches": matches, "finished": finished,
             "paused": classroom.games_paused_at is not None}
+
+
+def with_leavers_named(match: Match, meta: dict) -> dict:
+    """A seat a child left reads "Ana L. (left)", not the computer that played on for them: a teacher
+    looking back wants to know who played. (The live broadcast names the computer, who plays now.)"""
+    for seat_meta, seat in zip(meta["seats"], match.seat_list(), strict=True):
+        if seat.user_id is None and seat.left_by_id is not None:
+            seat_meta["name"] = f"{seat.left_by.name} (left)"
+    return meta
 
 
 def due_match_ids(*, now_ms: int, limit: int = 100) -> list[int]:

@@ -131,6 +131,11 @@ class GameDefinition:
     def bot_levels(self) -> tuple[str, ...]:
         return tuple(player.level for player in self.computer_players)
 
+    def computer_label(self, level: str) -> str:
+        """'Medium computer': how a computer player of this level is named everywhere (form, seats, lists)."""
+        return next((player.label for player in self.computer_players if player.level == level),
+                    f"{level.capitalize()} computer")
+
     @property
     def option_names(self) -> frozenset[str]:
         return frozenset(self._by_name)

@@ -8,7 +8,7 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from games.engines import get_engine
+from games.engines import DEFINITIONS, get_engine
 from games.models import Match
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ def match_meta(match: Match) -> dict:
             {
                 "index": seat.index,
                 "name": seat.user.name if seat.user_id and seat.user else
-                (f"Computer ({seat.bot_level})" if seat.bot_level else "Empty seat"),
+                (DEFINITIONS[match.game].computer_label(seat.bot_level) if seat.bot_level else "Empty seat"),
                 "user_id": seat.user_id,
                 "bot": seat.bot_level or None,
                 "taken_over": seat.taken_over,

@@ -374,7 +374,7 @@ def test_a_challenge_declined_then_accepted_and_a_child_leaves_the_match(live_se
     expect(ana.get_by_role("heading", level=1, name=f"Hi {ANA}!")).to_be_visible()
     expect(ana.get_by_role("link", name="Back to your match")).to_have_count(0)
 
-    expect(ben.get_by_role("list", name="Players").first).to_contain_text("Computer (easy)")
+    expect(ben.get_by_role("list", name="Players").first).to_contain_text("Easy computer")
     state = match_state(students[BEN], match_id)
     assert state["match"]["status"] == "active"
     computer = next(seat for seat in state["match"]["seats"] if seat["bot"] == "easy")

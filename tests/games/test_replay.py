@@ -113,3 +113,18 @@ def test_a_mistake_in_a_students_report_opens_the_replay_at_that_move(make_assig
     replay = client_for(classroom.teacher).get(f"/api/matches/{match.pk}/replay/").json()
     at = replay["steps"][mistake["version"]]
     assert at["events"]["spectator"][0]["type"] == "mistake"
+
+
+def test_the_live_views_finished_list_names_a_child_who_left_not_the_computer_that_played_on(
+        make_assignment, pupils, classroom, fake_clock):
+    from games.services.matches import match_leave
+
+    assignment = make_assignment("four_in_a_row", bot_levels=["easy"])
+    match = match_quick(user=pupils[0].user, assignment_id=assignment.pk)
+    match = match_quick(user=pupils[1].user, assignment_id=assignment.pk)
+    match_leave(user=pupils[0].user, match_id=match.pk)
+    class_games_end(classroom=classroom)
+    live = client_for(classroom.teacher).get(f"/api/classes/{classroom.pk}/live/").json()
+    names = [seat["name"] for seat in live["finished"][0]["seats"]]
+    assert f"{pupils[0].user.name} (left)" in names
+    assert pupils[1].user.name in names
