@@ -106,3 +106,12 @@ def test_a_full_class_file_whose_last_row_is_bad_creates_nobody_and_names_the_ro
                                                              text=names(MAX_CLASS_SIZE - 1) + "\nAna\u200b L."))
     assert refused.fields == {"names": ["Line 200: The name has an invisible character; retype it."]}
     assert not classroom.students.exists()
+
+
+def test_the_import_form_states_the_limit_the_server_keeps():
+    """The CSV form said "up to 1,000" while the server refuses past 200: the page's words follow the limit."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "frontend/src/pages/teacher/ImportCsv.tsx").read_text()
+    assert f"at most {MAX_CLASS_SIZE} students" in page
+    assert "1,000" not in page

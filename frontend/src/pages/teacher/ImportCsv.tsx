@@ -59,7 +59,7 @@ export function ImportCsv({ classId, onImported }: { classId: number; onImported
       <h3 id={`${inputId}-heading`}>Import a CSV file</h3>
       <p className="hint" id={`${inputId}-hint`}>
         The first line must be <code>first_name,last_name</code> (a third column <code>password</code> is optional). One
-        student per line, up to 1,000. You will see a preview before anything is saved.
+        student per line; a class holds at most 200 students. You will see a preview before anything is saved.
       </p>
       <div className="field">
         <label htmlFor={inputId}>CSV file</label>
