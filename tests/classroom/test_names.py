@@ -39,6 +39,17 @@ def test_the_one_check_normalises_trims_and_keeps_what_people_write():
         names.clean("Ana\ue000")  # private use
 
 
+def test_a_joiner_inside_a_word_of_a_script_that_spells_with_it_is_kept():
+    """Persian spells some names with the zero-width non-joiner between Arabic letters, and Indic scripts use
+    both joiners: there they are part of the name. Next to a Latin letter or a space they are refused."""
+    for name in ["\u0645\u06cc\u200c\u0646\u0627", "\u0915\u094d\u200d\u0937"]:  # Persian, Devanagari
+        assert names.clean(name) == name
+    for name in ["Ana\u200cL", "\u0645\u06cc\u200c L", "\u200c\u0645\u06cc", "\u0645\u06cc\u200c",
+                 "\u0645\u200cL"]:
+        with pytest.raises(names.NameProblem, match="invisible character"):
+            names.clean(name)
+
+
 def test_pasted_names_with_an_invisible_character_are_refused_naming_the_line(classroom):
     refused = refusal_of(lambda: services.students_add_names(
         classroom=classroom, text="Ben Lopez\n\nAna\u200b L.\nAna \u202e.\n"))
