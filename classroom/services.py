@@ -99,28 +99,32 @@ def _sign_up_unfinished(user: User) -> bool:
     return user.is_teacher and not user.is_active and user.last_login is None
 
 
+def _site_link(path: str) -> str:
+    return f"{settings.SITE_URL.rstrip('/')}{path}"
+
+
+def _token_link(kind: str, user: User, tokens) -> str:
+    """`/<kind>/<uid>/<token>`: the one-use link of an activation or a password reset."""
+    return _site_link(f"/{kind}/{urlsafe_base64_encode(force_bytes(user.pk))}/{tokens.make_token(user)}")
+
+
+def _email(user: User, subject: str, body: str) -> None:
+    send_mail(subject=subject, message=f"Hello {user.name},\n\n{body}", from_email=settings.DEFAULT_FROM_EMAIL,
+              recipient_list=[user.email])
+
+
 def _send_activation(user: User) -> None:
-    uid = urlsafe_base64_encode(force_bytes(user.pk))
-    link = f"{settings.SITE_URL.rstrip('/')}/activate/{uid}/{activation_tokens.make_token(user)}"
-    send_mail(
-        subject="Finish signing up to Multiplayground",
-        message=f"Hello {user.name},\n\nTo open your teacher account, follow this link:\n{link}\n\n"
-        "If you did not sign up, you can ignore this email: no account opens without the link.",
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        recipient_list=[user.email],
-    )
+    link = _token_link("activate", user, activation_tokens)
+    _email(user, "Finish signing up to Multiplayground",
+           f"To open your teacher account, follow this link:\n{link}\n\n"
+           "If you did not sign up, you can ignore this email: no account opens without the link.")
 
 
 def _send_someone_tried(user: User) -> None:
-    link = f"{settings.SITE_URL.rstrip('/')}/teacher/login"
-    send_mail(
-        subject="Someone tried to sign up to Multiplayground with your address",
-        message=f"Hello {user.name},\n\nSomeone (perhaps you) tried to create a Multiplayground account with "
-        f"this email address, which already has one. To use it, sign in at {link} or, if you forgot your "
-        "password, reset it there.\n\nIf it was not you, you can ignore this email: nothing changed.",
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        recipient_list=[user.email],
-    )
+    _email(user, "Someone tried to sign up to Multiplayground with your address",
+           "Someone (perhaps you) tried to create a Multiplayground account with this email address, which "
+           f"already has one. To use it, sign in at {_site_link('/teacher/login')} or, if you forgot your "
+           "password, reset it there.\n\nIf it was not you, you can ignore this email: nothing changed.")
 
 
 def teacher_activate(*, uid: str, token: str) -> User:
@@ -160,16 +164,10 @@ def password_reset_request(*, email: str) -> None:
     user = User.objects.filter(email__iexact=email.strip(), role=User.Role.TEACHER, is_active=True).first()
     if user is None or not user.has_usable_password():
         return
-    uid = urlsafe_base64_encode(force_bytes(user.pk))
-    token = default_token_generator.make_token(user)
-    link = f"{settings.SITE_URL.rstrip('/')}/reset/{uid}/{token}"
-    send_mail(
-        subject="Reset your Multiplayground password",
-        message=f"Hello {user.name},\n\nTo choose a new password, open this link:\n{link}\n\n"
-        "If you did not ask for this, you can ignore this email.",
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        recipient_list=[user.email],
-    )
+    link = _token_link("reset", user, default_token_generator)
+    _email(user, "Reset your Multiplayground password",
+           f"To choose a new password, open this link:\n{link}\n\n"
+           "If you did not ask for this, you can ignore this email.")
 
 
 @transaction.atomic

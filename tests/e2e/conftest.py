@@ -1,5 +1,6 @@
 """Browser tests: Playwright driving Debian's Chromium against a live ASGI server."""
 
+import contextlib
 import os
 import shutil
 
@@ -54,17 +55,21 @@ def browser(chromium_path):
         browser.close()
 
 
-@pytest.fixture
-def new_page(browser, live_server):
-    """Pages in fresh browser contexts (separate cookies), closed after the test. An uncaught
-    error in any of the pages fails the test."""
+@contextlib.contextmanager
+def pages_on(browser, base_url: str):
+    """Makes pages in fresh browser contexts (separate cookies) on `base_url`, each optionally signed in
+    with an ApiClient's session and CSRF cookies; closes them at the end, and fails if any page had an
+    uncaught error."""
     contexts = []
     errors: list[str] = []
 
-    def make(viewport=None):
-        context = browser.new_context(base_url=live_server, accept_downloads=True,
+    def make(viewport=None, *, has_touch: bool = False, cookies_of=None):
+        context = browser.new_context(base_url=base_url, accept_downloads=True, has_touch=has_touch,
                                       viewport=viewport or {"width": 1024, "height": 768})
         context.set_default_timeout(10_000)
+        if cookies_of is not None:
+            context.add_cookies([{"name": cookie.name, "value": cookie.value, "url": base_url}
+                                 for cookie in cookies_of.jar])
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
@@ -77,14 +82,16 @@ def new_page(browser, live_server):
 
 
 @pytest.fixture
-def page_as(new_page, live_server):
+def new_page(browser, live_server):
+    """Pages in fresh browser contexts (separate cookies), closed after the test. An uncaught
+    error in any of the pages fails the test."""
+    with pages_on(browser, live_server) as make:
+        yield make
+
+
+@pytest.fixture
+def page_as(browser, live_server):
     """A page in a fresh browser context signed in as an ApiClient's user: it takes the client's
     session and CSRF cookies, so the slow parts (sign-up, roster, sign-in) can go through the API."""
-
-    def make(client, viewport=None):
-        page = new_page(viewport)
-        page.context.add_cookies([{"name": cookie.name, "value": cookie.value, "url": live_server}
-                                  for cookie in client.jar])
-        return page
-
-    return make
+    with pages_on(browser, live_server) as make:
+        yield lambda client, viewport=None: make(viewport, cookies_of=client)

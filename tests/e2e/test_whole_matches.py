@@ -18,6 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from games.bots.four_in_a_row import FourInARowHard
 from games.engines import get_engine
+from tests.e2e.conftest import pages_on
 from tests.e2e.http_client import classroom_with_students, create_assignment, match_state, sign_in_student
 from tests.e2e.server import ROOT, LiveServer
 from tests.e2e.test_live_play import legal_cell, solution
@@ -57,21 +58,8 @@ def classroom(fast_server):
 @pytest.fixture
 def tablet(browser, fast_server):
     """A new 1024 x 768 touch page, signed in with the given client's cookies; uncaught errors fail the test."""
-    contexts, errors = [], []
-
-    def make(client) -> Page:
-        context = browser.new_context(base_url=fast_server, viewport=TABLET, has_touch=True)
-        context.set_default_timeout(10_000)
-        context.add_cookies([{"name": c.name, "value": c.value, "url": fast_server} for c in client.jar])
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
+    with pages_on(browser, fast_server) as make:
+        yield lambda client: make(TABLET, has_touch=True, cookies_of=client)
 
 
 # --- axe-core -----------------------------------------------------------------------------------
