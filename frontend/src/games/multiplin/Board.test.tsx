@@ -131,6 +131,12 @@ describe("Multiplin board: what it shows", () => {
     expect(players.textContent).toMatch(/Ben5 cardsDealer/);
   });
 
+  it("its headings come right under the match page's h1 (heading order, as axe-core checks it)", () => {
+    setup();
+    expect(screen.getAllByRole("heading").map((h) => h.tagName)).toEqual(["H2", "H2"]);
+    expect(screen.getByRole("heading", { level: 2, name: "Table" })).toBeTruthy();
+  });
+
   it("shows who passed and who solved", () => {
     setup({ view: { ...VIEW, passed: [1], solvers: [] } });
     expect(screen.getByRole("list", { name: "Players" }).textContent).toMatch(/BenPassed|Ben5 cardsDealerPassed/);

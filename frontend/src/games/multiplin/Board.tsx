@@ -362,9 +362,9 @@ function TableGrid(p: {
   const tabSlot = Math.min(focusSlot, view.table.length - 1);
   return (
     <div className="multiplin-area">
-      <h3 className="multiplin-heading" id={headingId}>
+      <h2 className="multiplin-heading" id={headingId}>
         Table
-      </h3>
+      </h2>
       <div
         className="multiplin-table"
         role="group"
@@ -444,9 +444,9 @@ function HandRow(p: {
   const tabIndex = Math.min(focusIndex, p.hand.length - 1);
   return (
     <div className="multiplin-area">
-      <h3 className="multiplin-heading" id={headingId}>
+      <h2 className="multiplin-heading" id={headingId}>
         Your cards
-      </h3>
+      </h2>
       <div
         className="multiplin-hand"
         style={{ "--mp-hand-cols": Math.max(1, Math.min(p.hand.length, HAND_COLS_MAX)) } as CSSProperties}
