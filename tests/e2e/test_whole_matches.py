@@ -75,10 +75,14 @@ def tablet(browser, fast_server):
 
 def assert_accessible(page: Page, what: str) -> None:
     """axe-core, with its default rules (WCAG 2.x A and AA and its best practices; not its experimental
-    rules), finds nothing on the page as it is now."""
+    rules), finds nothing on the page as it is once its animations have ended."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     violations = page.evaluate("""async () => {
+        // A piece landing or a card sliding in is half transparent for a moment, and axe would measure its
+        // colour contrast mid-way: wait for the animations that end (not a looping one) to end first.
+        const ending = document.getAnimations().filter(a => a.effect?.getComputedTiming().iterations !== Infinity);
+        await Promise.all(ending.map(a => a.finished.catch(() => null)));
         const result = await axe.run(document);
         return result.violations.map(v =>
             `${v.id}: ${v.help} (${v.nodes.map(n => n.target.join(' ')).slice(0, 4).join(', ')})`);
