@@ -1,6 +1,6 @@
 // The child picks an avatar: a picture and a colour. Shown on first sign-in (no avatar yet) and
 // from the home page's "Change my picture".
-import { useState } from "react";
+import { useState, type CSSProperties, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { setMyAvatar } from "../../api/endpoints";
@@ -17,8 +17,6 @@ export function AvatarPicker() {
   const queryClient = useQueryClient();
   const [picture, setPicture] = useState(me?.avatar?.picture ?? AVATAR_PICTURES[0]!.slug);
   const [colour, setColour] = useState(me?.avatar?.colour ?? AVATAR_COLOURS[0]!.slug);
-  const pictures = useRovingGrid(AVATAR_PICTURES.length, 4, AVATAR_PICTURES.findIndex((p) => p.slug === picture));
-  const colours = useRovingGrid(AVATAR_COLOURS.length, 4, AVATAR_COLOURS.findIndex((c) => c.slug === colour));
   const save = useAction(async () => {
     setMe(await setMyAvatar({ picture, colour }));
     void queryClient.invalidateQueries({ queryKey: queryKeys.myClassmates });
@@ -34,50 +32,11 @@ export function AvatarPicker() {
         <span className="avatar-preview-name">{me.name}</span>
       </div>
       <h2 id="avatar-pictures">Picture</h2>
-      <div className="avatar-grid" role="radiogroup" aria-labelledby="avatar-pictures">
-        {AVATAR_PICTURES.map((p, i) => (
-          <button
-            key={p.slug}
-            type="button"
-            role="radio"
-            aria-checked={p.slug === picture}
-            aria-label={p.label}
-            className="avatar-choice"
-            tabIndex={pictures.tabIndex(i)}
-            onKeyDown={pictures.onKeyDown}
-            ref={pictures.ref(i)}
-            onFocus={() => {
-              pictures.setActive(i);
-              setPicture(p.slug);
-            }}
-            onClick={() => setPicture(p.slug)}
-          >
-            <Avatar avatar={{ picture: p.slug, colour }} size={64} />
-          </button>
-        ))}
-      </div>
+      <ChoiceGrid labelledBy="avatar-pictures" className="avatar-grid" choiceClass="avatar-choice" choices={AVATAR_PICTURES}
+        chosen={picture} onChoose={setPicture} face={(p) => <Avatar avatar={{ picture: p.slug, colour }} size={64} />} />
       <h2 id="avatar-colours">Colour</h2>
-      <div className="colour-grid" role="radiogroup" aria-labelledby="avatar-colours">
-        {AVATAR_COLOURS.map((c, i) => (
-          <button
-            key={c.slug}
-            type="button"
-            role="radio"
-            aria-checked={c.slug === colour}
-            aria-label={c.label}
-            className="colour-choice"
-            style={{ background: c.hex }}
-            tabIndex={colours.tabIndex(i)}
-            onKeyDown={colours.onKeyDown}
-            ref={colours.ref(i)}
-            onFocus={() => {
-              colours.setActive(i);
-              setColour(c.slug);
-            }}
-            onClick={() => setColour(c.slug)}
-          />
-        ))}
-      </div>
+      <ChoiceGrid labelledBy="avatar-colours" className="colour-grid" choiceClass="colour-choice" choices={AVATAR_COLOURS}
+        chosen={colour} onChoose={setColour} style={(c) => ({ background: c.hex })} />
       <FormError error={save.error} shownFields={["picture", "colour"]} />
       <p className="actions">
         <Button variant="primary" className="btn-huge" busy={save.busy} busyLabel="Saving…" onClick={() => void save.run()}>
@@ -85,5 +44,49 @@ export function AvatarPicker() {
         </Button>
       </p>
     </Page>
+  );
+}
+
+interface Choice {
+  slug: string;
+  label: string;
+}
+
+/** One radio group of big tiles: arrow keys move (and choose) within it, a single Tab stop. */
+function ChoiceGrid<C extends Choice>({ labelledBy, className, choiceClass, choices, chosen, onChoose, face, style }: {
+  labelledBy: string;
+  className: string;
+  choiceClass: string;
+  choices: readonly C[];
+  chosen: string;
+  onChoose: (slug: string) => void;
+  face?: (choice: C) => ReactNode;
+  style?: (choice: C) => CSSProperties;
+}) {
+  const roving = useRovingGrid(choices.length, 4, choices.findIndex((c) => c.slug === chosen));
+  return (
+    <div className={className} role="radiogroup" aria-labelledby={labelledBy}>
+      {choices.map((c, i) => (
+        <button
+          key={c.slug}
+          type="button"
+          role="radio"
+          aria-checked={c.slug === chosen}
+          aria-label={c.label}
+          className={choiceClass}
+          style={style?.(c)}
+          tabIndex={roving.tabIndex(i)}
+          onKeyDown={roving.onKeyDown}
+          ref={roving.ref(i)}
+          onFocus={() => {
+            roving.setActive(i);
+            onChoose(c.slug);
+          }}
+          onClick={() => onChoose(c.slug)}
+        >
+          {face?.(c)}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,9 +1,6 @@
 // The child's own progress (/progress): facts I know, facts to practise, my times table.
 // Only the signed-in child's own figures (GET /api/my/progress/).
 import { Link } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
-import { queryKeys } from "../../api/queryKeys";
-import { getMyProgress } from "../../api/reports";
 import { Button } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { gameTitle } from "../../games/catalog";
@@ -11,7 +8,7 @@ import { factLabel, factSpoken } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { PractiseNextList } from "../../reports/Sections";
 import "../../reports/reports.css";
-import { loadError } from "../../lib/queryClient";
+import { useMyProgress } from "./useMyProgress";
 
 function FactChip({ a, b, kind }: { a: number; b: number; kind: "star" | "practise" }) {
   return (
@@ -26,9 +23,7 @@ function FactChip({ a, b, kind }: { a: number; b: number; kind: "star" | "practi
 }
 
 export function ProgressPage() {
-  const query = useQuery({ queryKey: queryKeys.myProgress, queryFn: ({ signal }) => getMyProgress(signal) });
-  const progress = query.data;
-  const error = loadError(query.error);
+  const { query, progress, error } = useMyProgress();
 
   return (
     <Page title="My progress" className="rep-kid">

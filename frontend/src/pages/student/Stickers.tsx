@@ -2,13 +2,10 @@
 // each one still to earn. "Mastered" is the reports' definition (games/reports/mastery.py), read
 // from the same API as the progress page (GET /api/my/progress/).
 import { Link } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
-import { queryKeys } from "../../api/queryKeys";
-import { getMyProgress } from "../../api/reports";
 import { Button } from "../../components/forms";
 import { Page } from "../../components/Page";
-import { loadError } from "../../lib/queryClient";
 import { factSpoken } from "../../reports/format";
+import { useMyProgress } from "./useMyProgress";
 
 /** The facts a sticker can be earned for: 2 × 2 to 12 × 12, smaller factor first (as the reports count them). */
 export const STICKER_FACTS: [number, number][] = [];
@@ -60,8 +57,7 @@ export function Sticker({ a, b, earned }: { a: number; b: number; earned: boolea
 }
 
 export function StickerBookPage() {
-  const query = useQuery({ queryKey: queryKeys.myProgress, queryFn: ({ signal }) => getMyProgress(signal) });
-  const error = loadError(query.error);
+  const { query, error } = useMyProgress();
   const mastered = new Set((query.data?.mastered ?? []).map(([a, b]) => `${Math.min(a, b)}x${Math.max(a, b)}`));
   return (
     <Page title="My sticker book" className="student sticker-page">
