@@ -4,8 +4,9 @@
 
 uvicorn with the project's choices in one place. Several workers are processes: each runs its
 own match scheduler and talks to the others through PostgreSQL and the Redis channel layer (with
-SQLite and the in-memory layer, use one). WebSocket compression stays on (uvicorn's default): at
-200 matches it made no difference to CPU or latency that the benchmark could see.
+SQLite and the in-memory layer, use one). WebSocket compression (permessage-deflate) is off: a
+state message is a few kilobytes, and compressing every one cost about a fifth of the server's CPU
+per move and put the move p99 at 300 matches from 29 ms to 112 ms (bench/ws_latency.py).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def main(argv: list[str] | None = None) -> None:
 
     ensure_var_dirs()
     uvicorn.run(args.app, host=args.host, port=args.port, workers=args.workers, log_level=args.log_level,
-                ws_max_size=WS_MAX_FRAME_BYTES)
+                ws_max_size=WS_MAX_FRAME_BYTES, ws_per_message_deflate=False)
 
 
 if __name__ == "__main__":

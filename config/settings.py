@@ -131,15 +131,11 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_NAMESPACE = f"mpg.{DATABASES['default']['NAME']}"
 if REDIS_URL:
     CHANNEL_LAYERS = {
-        # Redis pub/sub: a broadcast is one PUBLISH, pushed to each server process that has a
-        # socket in the match's group, which hands it to those sockets. The list-based layer
-        # (channels_redis.core) spent about three Redis round trips per send and one per socket
-        # receiving, and its server CPU was about a third higher at 200 matches
-        # (bench/ws_latency.py). Pub/sub keeps nothing for a process that is not listening; a
-        # lost state costs nothing lasting: versions, `sync`, and the client's sync when quiet.
-        # redis-py refuses, rather than waits for, a connection beyond the pool's limit (100 by
-        # default), so the limit is set above what a burst of sends can want.
-        "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        # A group's sockets in this process get a broadcast at once; Redis pub/sub (one batched
+        # PUBLISH per event loop pass) carries it to the other processes: games/realtime/channel_layer.py.
+        # Pub/sub keeps nothing for a process that is not listening; a lost state costs nothing
+        # lasting: versions, `sync`, and the client's sync when quiet.
+        "default": {"BACKEND": "games.realtime.channel_layer.LocalFirstChannelLayer",
                     "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}],
                                "prefix": f"{REDIS_NAMESPACE}.asgi"}}
     }
@@ -300,6 +296,9 @@ MATCH_SCHEDULER_INTERVAL_MS = int(os.environ.get("MATCH_SCHEDULER_INTERVAL_MS", 
 BOT_DELAY_SCALE = float(os.environ.get("BOT_DELAY_SCALE", "1"))
 # Threads per server process for the sockets' database calls (games/realtime/db.py); one with SQLite.
 DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS", "1"))
+# PostgreSQL connections per server process for the sockets' moves, used on the event loop
+# (games.realtime.async_db); 0 sends moves through the database thread as with SQLite.
+MOVE_CONNECTIONS = int(os.environ.get("MOVE_CONNECTIONS", "8"))
 BENCH_ECHO = env_bool("BENCH_ECHO", False)  # mounts /ws/echo/ for bench/ws_latency.py
 
 # --- Background jobs ------------------------------------------------------------------------

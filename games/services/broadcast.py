@@ -10,6 +10,7 @@ from channels.layers import get_channel_layer
 
 from games.engines import DEFINITIONS, get_engine
 from games.models import Match
+from games.services import match_store
 
 log = logging.getLogger(__name__)
 
@@ -119,21 +120,27 @@ def change_message(match: Match, events: list[dict]) -> dict:
 
 def send_on_commit(match: Match, events: list[dict]) -> None:
     """Broadcast this change once the transaction commits (never a change that rolled back)."""
-    from django.db import transaction
-
     message = change_message(match, events)
-    transaction.on_commit(lambda: send(match.pk, message))
+    match_store.after_commit(lambda: send(match.pk, message))
 
 
 def send(match_id: int, message: dict) -> None:
     """Best-effort fan-out: versions and `sync` make a lost message harmless.
 
-    Inside a server whose loop was registered with `deliver_on`, the message is handed to that
-    loop and the calling database thread goes on at once; elsewhere (Celery, commands, tests
-    without a server) it is sent before this returns.
+    On an event loop (the sockets' move path commits there), it is queued on that loop. Inside a
+    server whose loop was registered with `deliver_on`, the message is handed to that loop and the
+    calling database thread goes on at once; elsewhere (Celery, commands, tests without a server)
+    it is sent before this returns.
     """
     layer = get_channel_layer()
     if layer is None:
+        return
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass  # a thread without a loop: below
+    else:
+        _queue_send(layer, match_id, message)
         return
     loop = _server_loop
     if loop is not None and loop.is_running():

@@ -61,6 +61,17 @@ def _seats_sql(vendor: str) -> str:
             f"WHERE {seat}.{_column(Seat, 'match')} = %s ORDER BY {seat}.{_column(Seat, 'index')}")
 
 
+def lock_queries(match_id: int, *, repeat_of: str | None = None) -> tuple[tuple[str, list], tuple[str, list]]:
+    """The two reads of `lock_match`, as (sql, params): the match row under its lock, then its seats. A
+    caller with its own connection (games.realtime.move_path) sends them together and gives the rows
+    to `locked_match`."""
+    return ((_lock_sql(connection.vendor), [match_id]),
+            (_seats_sql(connection.vendor), [repeat_of, match_id]))
+
+
+Rows = tuple[list[str], list[tuple]]  # column names, rows
+
+
 def lock_match(match_id: int, *, repeat_of: str | None = None) -> Match | None:
     """The match under its row lock (inside a transaction), with its seats read after the lock.
 
@@ -69,18 +80,70 @@ def lock_match(match_id: int, *, repeat_of: str | None = None) -> Match | None:
     seat's move with the client_id `repeat_of` (None if there is none), so a repeated action
     is recognised without another query.
     """
-    match = next(iter(Match.objects.raw(_lock_sql(connection.vendor), [match_id])), None)
-    if match is None:
+    read: list[Rows] = []
+    with connection.cursor() as cursor:
+        for sql, params in lock_queries(match_id, repeat_of=repeat_of):
+            cursor.execute(sql, params)
+            read.append(([column[0] for column in cursor.description], cursor.fetchall()))
+            if not read[0][1]:
+                return None
+    return locked_match(*read)
+
+
+def locked_match(match_rows: Rows, seat_rows: Rows) -> Match | None:
+    """The match and its seats as `lock_match` returns them, from the rows of `lock_queries`."""
+    columns, rows = match_rows
+    if not rows:
         return None
+    match = _instance(Match, columns, rows[0])
     if match.assignment_id is not None:
         match.assignment = _partial(Assignment, id=match.assignment_id, hints=bool(match.assignment_hints),
                                     idle_takeover_s=match.assignment_idle_takeover_s)
-    seats = list(Seat.objects.raw(_seats_sql(connection.vendor), [repeat_of, match.pk]))
+    seats = [_instance(Seat, seat_rows[0], row) for row in seat_rows[1]]
     for seat in seats:
         if seat.user_id is not None:
             seat.user = _partial(User, id=seat.user_id, name=seat.user_name)
     match.use_seats(seats)
     return match
+
+
+@functools.cache
+def _reader(model: type[models.Model], columns: tuple[str, ...], vendor: str) -> tuple[list[str], list]:
+    """For a row with these columns: the model's field names, and per column its field's converters (as the
+    ORM applies them: the backend's, then the field's own, e.g. JSON text to a dict) or None for a column
+    that is no field (an annotation such as `user_name`)."""
+    by_column = {field.column: field for field in model._meta.concrete_fields}
+    names, readers = [], []
+    for column in columns:
+        field = by_column.get(column)
+        if field is None:
+            names.append(column)
+            readers.append(None)
+            continue
+        expression = field.cached_col
+        names.append(field.attname)
+        readers.append((expression, connection.ops.get_db_converters(expression)
+                        + expression.get_db_converters(connection)))
+    return names, readers
+
+
+def _instance(model: type[models.Model], columns: list[str], row: tuple) -> models.Model:
+    names, readers = _reader(model, tuple(columns), connection.vendor)
+    loaded, extra = {}, {}
+    for name, reader, value in zip(names, readers, row, strict=True):
+        if reader is None:
+            extra[name] = value
+            continue
+        expression, converters = reader
+        for converter in converters:
+            value = converter(value, expression, connection)
+        loaded[name] = value
+    # `from_db` takes the values in the order of the model's fields, not the table's columns.
+    fields = [field.attname for field in model._meta.concrete_fields if field.attname in loaded]
+    instance = model.from_db(connection.alias, fields, [loaded[name] for name in fields])
+    for name, value in extra.items():
+        setattr(instance, name, value)
+    return instance
 
 
 def _partial(model: type[models.Model], **values) -> models.Model:
@@ -110,6 +173,40 @@ def batched_writes() -> Iterator[None]:
     finally:
         _pending.statements = None
     _send(statements)
+
+
+class Captured:
+    """What a block run under `captured()` wrote and wants done once it commits."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, list]] = []
+        self.after_commit: list = []
+
+
+@contextlib.contextmanager
+def captured() -> Iterator[Captured]:
+    """Like `batched_writes`, but the writes are kept, not sent, and `after_commit` callbacks are kept too:
+    for a caller that runs the block's reads and writes on a connection of its own (the sockets' move path,
+    games.realtime.move_path) and commits it itself. The block must not await: the capture is per thread."""
+    if getattr(_pending, "statements", None) is not None:
+        raise RuntimeError("captured() inside batched_writes() or captured()")
+    capture = Captured()
+    _pending.statements, _pending.after_commit = capture.statements, capture.after_commit
+    try:
+        yield capture
+    finally:
+        _pending.statements = _pending.after_commit = None
+
+
+def after_commit(callback) -> None:
+    """Run `callback` once the change commits: Django's `on_commit`, or the capturing caller's commit."""
+    callbacks = getattr(_pending, "after_commit", None)
+    if callbacks is not None:
+        callbacks.append(callback)
+        return
+    from django.db import transaction
+
+    transaction.on_commit(callback)
 
 
 def _send(statements: list[tuple[str, list]]) -> None:

@@ -78,33 +78,43 @@ def match_change(*, match_id: int, change: Callable[[Match], Change | None]) -> 
 
 def match_submit_action(*, match_id: int, user: User, action: dict, client_id: str | None = None) -> Accepted:
     """A student's action. A repeated client_id is answered with its version, not applied twice."""
+    check_client_id(client_id)
+    with transaction.atomic(), match_store.batched_writes():
+        return submit_on_locked(_locked(match_id, repeat_of=client_id), user_id=user.pk, action=action,
+                                client_id=client_id)
+
+
+def check_client_id(client_id) -> None:
     if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID):
         raise ServiceError("bad_action", "The client_id must be a short string.")
-    with transaction.atomic(), match_store.batched_writes():
-        match = _locked(match_id, repeat_of=client_id)
-        seat = next((s for s in match.seat_list() if s.user_id == user.pk), None)
-        if seat is None:  # as every other match endpoint answers somebody who may not see it
-            raise NotFound("not_found", "No such match.")
-        if seat.repeat_of is not None:  # only ever set for this action's client_id
-            return Accepted(version=seat.repeat_of, duplicate=True)
-        if match.status != Match.Status.ACTIVE:
-            code = "game_over" if match.status in (Match.Status.FINISHED, Match.Status.ABORTED) else "not_started"
-            raise ServiceError(code, "This match is not being played.")
-        if match.paused_at_ms is not None:
-            raise ServiceError("paused", PAUSED_MESSAGE)
-        now = clock.match_now_ms(match)
-        try:
-            outcome = get_engine(match.game).apply(match.state, seat.index, action, now)
-        except IllegalAction as refusal:
-            raise ServiceError(refusal.code, refusal.message) from None
-        if seat.taken_over:  # the student is back: the stand-in steps aside, a change before the move
-            _commit_change(match, _hand_back(seat, now), now)
-        else:
-            seat.last_active_ms = now
-            match_store.update(seat, ["last_active_ms"])
-        _record(match, outcome, seat=seat.index, source=Move.Source.PLAYER, action=action,
-                client_id=client_id or None, now=now)
-        return Accepted(version=match.version)
+
+
+def submit_on_locked(match: Match, *, user_id: int, action: dict, client_id: str | None) -> Accepted:
+    """`match_submit_action` once the match is locked (read with `repeat_of=client_id`): the one place a
+    student's action is judged and recorded, whichever connection (games.realtime.move_path) carries it."""
+    seat = next((s for s in match.seat_list() if s.user_id == user_id), None)
+    if seat is None:  # as every other match endpoint answers somebody who may not see it
+        raise NotFound("not_found", "No such match.")
+    if seat.repeat_of is not None:  # only ever set for this action's client_id
+        return Accepted(version=seat.repeat_of, duplicate=True)
+    if match.status != Match.Status.ACTIVE:
+        code = "game_over" if match.status in (Match.Status.FINISHED, Match.Status.ABORTED) else "not_started"
+        raise ServiceError(code, "This match is not being played.")
+    if match.paused_at_ms is not None:
+        raise ServiceError("paused", PAUSED_MESSAGE)
+    now = clock.match_now_ms(match)
+    try:
+        outcome = get_engine(match.game).apply(match.state, seat.index, action, now)
+    except IllegalAction as refusal:
+        raise ServiceError(refusal.code, refusal.message) from None
+    if seat.taken_over:  # the student is back: the stand-in steps aside, a change before the move
+        _commit_change(match, _hand_back(seat, now), now)
+    else:
+        seat.last_active_ms = now
+        match_store.update(seat, ["last_active_ms"])
+    _record(match, outcome, seat=seat.index, source=Move.Source.PLAYER, action=action,
+            client_id=client_id or None, now=now)
+    return Accepted(version=match.version)
 
 
 def match_advance(*, match_id: int) -> int:

@@ -1,4 +1,5 @@
 import pytest
+from django.db import connections
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -10,3 +11,17 @@ def _socket_database_threads_closed(django_db_setup, django_db_blocker):
 
     with django_db_blocker.unblock():
         close_connections()
+        # Connections that `sync_to_async` threads gave back to Django's pool stay open in it.
+        for connection in connections.all():
+            if hasattr(connection, "close_pool"):  # PostgreSQL's
+                connection.close_pool()
+
+
+@pytest.fixture(autouse=True)
+def _move_connections_closed():
+    """The sockets' move path keeps PostgreSQL connections per event loop (games.realtime.async_db); each
+    test has its own loop: close them after it, so none is open when the test database is dropped."""
+    yield
+    from games.realtime.async_db import abandon_all
+
+    abandon_all()

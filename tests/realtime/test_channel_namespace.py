@@ -8,18 +8,19 @@ import subprocess
 import sys
 
 import pytest
-from channels_redis.pubsub import RedisPubSubChannelLayer
+from django.utils.module_loading import import_string
 
 pytestmark = [pytest.mark.services, pytest.mark.asyncio]
 
 
-def layer_for(database_name: str) -> RedisPubSubChannelLayer:
+def layer_for(database_name: str):
     """The channel layer a server on `database_name` configures for itself (its settings, loaded fresh)."""
     url = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + f"/{database_name}"
-    code = "import json; from config import settings; print(json.dumps(settings.CHANNEL_LAYERS['default']['CONFIG']))"
+    code = "import json; from config import settings; print(json.dumps(settings.CHANNEL_LAYERS['default']))"
     output = subprocess.run([sys.executable, "-c", code], env={**os.environ, "DATABASE_URL": url},
                             capture_output=True, text=True, check=True).stdout
-    return RedisPubSubChannelLayer(**json.loads(output))
+    configured = json.loads(output)
+    return import_string(configured["BACKEND"])(**configured["CONFIG"])
 
 
 async def test_a_server_on_another_database_is_not_heard_and_one_on_the_same_is():

@@ -1,0 +1,126 @@
+"""The channel layer (games/realtime/channel_layer.py): a group's sockets in the sending process get a
+message at once and once; Redis carries it to other processes. Two layer objects stand for two server
+processes (each keeps its own state per event loop, as a process does)."""
+
+import asyncio
+import os
+import uuid
+
+import pytest
+
+from games.realtime.channel_layer import LocalFirstChannelLayer
+
+pytestmark = [pytest.mark.services, pytest.mark.asyncio]
+WAIT = 10  # seconds: generous, for a loaded CI machine
+
+
+PREFIX = f"test-{uuid.uuid4().hex}"  # the processes of one server share a prefix (settings.REDIS_NAMESPACE)
+
+
+def process_layer(capacity: int = 100) -> LocalFirstChannelLayer:
+    return LocalFirstChannelLayer(hosts=[os.environ["REDIS_URL"]], prefix=PREFIX, capacity=capacity)
+
+
+async def nothing_more(layer, channel) -> None:
+    """No further message arrives on `channel` (after a published one would have: see `settled`)."""
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(layer.receive(channel), timeout=0.5)
+
+
+async def settled(sender, listener) -> None:
+    """Wait until a marker sent by `sender` after everything else has reached `listener`: messages from
+    one sender arrive in order, so anything the test sent before it has arrived too (or never will)."""
+    marker = await listener.new_channel()
+    await listener.group_add("marker", marker)
+    await sender.group_send("marker", {"type": "marker"})
+    assert (await asyncio.wait_for(listener.receive(marker), WAIT))["type"] == "marker"
+
+
+async def test_a_group_message_reaches_this_process_once_and_the_other_process_once():
+    here, there = process_layer(), process_layer()
+    try:
+        mine, theirs = await here.new_channel(), await there.new_channel()
+        await here.group_add("match.1", mine)
+        await there.group_add("match.1", theirs)
+        await here.group_send("match.1", {"type": "match.changed", "version": 7})
+        assert (await asyncio.wait_for(here.receive(mine), WAIT))["version"] == 7
+        assert (await asyncio.wait_for(there.receive(theirs), WAIT))["version"] == 7
+        await settled(here, here)  # our own publish came back from Redis by now, and was skipped
+        await nothing_more(here, mine)
+    finally:
+        await here.flush()
+        await there.flush()
+
+
+async def test_the_sending_process_hands_its_sockets_the_message_before_redis_answers():
+    here = process_layer()
+    try:
+        mine = await here.new_channel()
+        await here.group_add("match.2", mine)
+        sending = asyncio.ensure_future(here.group_send("match.2", {"type": "match.changed", "version": 1}))
+        await asyncio.sleep(0)  # the send has started; Redis has not answered yet
+        layer = here._layer()
+        assert layer.queues[mine].qsize() == 1
+        await asyncio.wait_for(sending, WAIT)
+    finally:
+        await here.flush()
+
+
+async def test_a_socket_that_left_the_group_hears_nothing_more_and_the_others_still_do():
+    here, there = process_layer(), process_layer()
+    try:
+        leaving, staying = await there.new_channel(), await there.new_channel()
+        for channel in (leaving, staying):
+            await there.group_add("match.3", channel)
+        await there.group_discard("match.3", leaving)
+        await here.group_send("match.3", {"type": "match.changed", "version": 2})
+        assert (await asyncio.wait_for(there.receive(staying), WAIT))["version"] == 2
+        await settled(here, there)
+        await nothing_more(there, leaving)
+    finally:
+        await here.flush()
+        await there.flush()
+
+
+async def test_send_reaches_one_channel_in_another_process():
+    here, there = process_layer(), process_layer()
+    try:
+        theirs = await there.new_channel()
+        await here.send(theirs, {"type": "session.ended"})
+        assert (await asyncio.wait_for(there.receive(theirs), WAIT)) == {"type": "session.ended"}
+    finally:
+        await here.flush()
+        await there.flush()
+
+
+async def test_a_socket_that_falls_behind_loses_the_newest_messages_not_the_process(caplog):
+    here = process_layer(capacity=3)
+    try:
+        slow, other = await here.new_channel(), await here.new_channel()
+        await here.group_add("match.4", slow)
+        await here.group_add("match.5", other)
+        for version in range(5):
+            await here.group_send("match.4", {"type": "match.changed", "version": version})
+        await here.group_send("match.5", {"type": "match.changed", "version": 0})
+        assert [(await here.receive(slow))["version"] for _ in range(3)] == [0, 1, 2]
+        assert (await here.receive(other))["version"] == 0
+        assert "a message was dropped" in caplog.text
+    finally:
+        await here.flush()
+
+
+async def test_a_burst_of_sends_from_many_matches_arrives_complete_and_in_order_per_match():
+    here, there = process_layer(), process_layer()
+    try:
+        channels = {}
+        for match in range(30):
+            channels[match] = await there.new_channel()
+            await there.group_add(f"match.{match}", channels[match])
+        await asyncio.gather(*(here.group_send(f"match.{match}", {"type": "match.changed", "version": version})
+                               for version in range(10) for match in range(30)))
+        for match, channel in channels.items():
+            got = [(await asyncio.wait_for(there.receive(channel), WAIT))["version"] for _ in range(10)]
+            assert got == list(range(10)), f"match {match}"
+    finally:
+        await here.flush()
+        await there.flush()

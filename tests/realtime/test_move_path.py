@@ -1,0 +1,156 @@
+"""The sockets' move path on PostgreSQL (games/realtime/move_path.py): on the event loop, two round trips,
+and every guarantee of the thread path kept: committed before broadcast, the row lock, gapless versions,
+idempotent retries, refusals that change nothing."""
+
+import asyncio
+import os
+import threading
+
+import psycopg
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connection, transaction
+
+from classroom.errors import ServiceError
+from games.models import Match, Move
+from games.realtime import async_db, move_path
+from games.services import broadcast, match_store
+from tests.realtime.test_match_socket import four_in_a_row_match, mover_of
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                                 reason="the event-loop move path is PostgreSQL's; SQLite uses the thread path")]
+WAIT = 20  # seconds, for a loaded CI machine
+DISCARD = {"type": "discard", "cards": [0, 1]}  # always legal for the player to move in Four-in-a-Row
+
+
+async def test_database_is_postgresql_when_services_are_required():
+    if os.environ.get("REQUIRE_SERVICES") == "1":
+        assert connection.vendor == "postgresql"
+
+
+def outside_connection() -> psycopg.Connection:
+    """A connection of our own, as another process would have: it sees only what was committed."""
+    params = async_db.connection_params()
+    params.pop("context", None)
+    return psycopg.connect(**params)
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """Each broadcast, with the match's version that a connection outside could see as it left."""
+    calls = []
+
+    def record(match_id, message):
+        with outside_connection() as conn:
+            committed = conn.execute("SELECT version FROM games_match WHERE id = %s", [match_id]).fetchone()[0]
+        calls.append((match_id, message["version"], committed))
+
+    monkeypatch.setattr(broadcast, "send", record)
+    return calls
+
+
+async def submit(match, users, action=DISCARD, client_id=None, seat=None):
+    user = users[mover_of(match) if seat is None else seat]
+    return await asyncio.wait_for(move_path.submit_action(match_id=match.pk, user_id=user.pk, action=action,
+                                                          client_id=client_id), WAIT)
+
+
+def after(match, sent):
+    """The broadcasts after the match was made (its joins and start were broadcast too)."""
+    return [(version, committed) for match_id, version, committed in sent
+            if match_id == match.pk and version > match.version]
+
+
+@sync_to_async
+def version_and_moves(match):
+    """The match's version now, and its moves since it was made."""
+    return (Match.objects.get(pk=match.pk).version,
+            list(Move.objects.filter(match_id=match.pk, version__gt=match.version).order_by("version")
+                 .values_list("version", "client_id")))
+
+
+async def test_a_move_is_committed_before_its_broadcast_leaves(sent):
+    match, users, *_ = await four_in_a_row_match()
+    accepted = await submit(match, users, client_id="c-1")
+    assert accepted.version == match.version + 1
+    assert not accepted.duplicate
+    assert after(match, sent) == [(accepted.version, accepted.version)]
+    version, moves = await version_and_moves(match)
+    assert version == accepted.version
+    assert moves[-1] == (accepted.version, "c-1")
+
+
+async def test_a_refusal_changes_nothing_sends_nothing_and_the_connection_is_used_again(sent):
+    match, users, *_ = await four_in_a_row_match()
+    with pytest.raises(ServiceError) as refused:
+        await submit(match, users, action={"type": "discard", "cards": [0, 99]})
+    assert refused.value.code
+    with pytest.raises(ServiceError) as not_yours:
+        await submit(match, users, seat=1 - mover_of(match))
+    assert not_yours.value.code == "not_your_turn"
+    assert await version_and_moves(match) == (match.version, [])
+    assert after(match, sent) == []
+    pool = async_db.connections_of_this_loop()
+    kept = list(pool.idle)
+    assert len(kept) == 1  # rolled back, whole: kept for the next move
+    assert (await submit(match, users)).version == match.version + 1
+    assert pool.idle == kept
+
+
+async def test_a_burst_of_one_action_repeated_is_applied_once():
+    match, users, *_ = await four_in_a_row_match()
+    answers = await asyncio.gather(*(submit(match, users, client_id="tap") for _ in range(10)))
+    assert {answer.version for answer in answers} == {match.version + 1}
+    assert sum(not answer.duplicate for answer in answers) == 1
+    assert await version_and_moves(match) == (match.version + 1, [(match.version + 1, "tap")])
+
+
+async def test_thirty_matches_moving_at_once_keep_their_versions_gapless(sent):
+    made = [await four_in_a_row_match() for _ in range(30)]
+    for _ in range(3):
+        fresh = await sync_to_async(lambda: [Match.objects.get(pk=m.pk) for m, *_ in made])()
+        await asyncio.gather(*(submit(match, users) for match, (_, users, *_) in zip(fresh, made, strict=True)))
+    for match, *_ in made:
+        version, moves = await version_and_moves(match)
+        assert version == match.version + 3
+        assert [v for v, _ in moves] == [match.version + 1, match.version + 2, match.version + 3]
+        assert after(match, sent) == [(v, v) for v in range(match.version + 1, match.version + 4)]
+
+
+async def test_a_move_waits_for_the_match_lock_and_reads_what_its_holder_wrote():
+    """A sync service (another process, the scheduler) holds the row lock and pauses the match: the move
+    waits for it, then reads the pause and is refused, not applied over it."""
+    match, users, *_ = await four_in_a_row_match()
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_and_pause():
+        with transaction.atomic():
+            match_store.lock_match(match.pk)
+            locked.set()
+            assert release.wait(WAIT)
+            Match.objects.filter(pk=match.pk).update(paused_at_ms=1)
+        connection.close()
+
+    holder = asyncio.get_running_loop().run_in_executor(None, hold_and_pause)
+    assert await asyncio.to_thread(locked.wait, WAIT)
+    move = asyncio.ensure_future(submit(match, users))
+    await asyncio.wait_for(waiting_for_a_lock(match.pk), WAIT)
+    assert not move.done()
+    release.set()
+    await holder
+    with pytest.raises(ServiceError) as refused:
+        await move
+    assert refused.value.code == "paused"
+    assert await version_and_moves(match) == (match.version, [])
+
+
+async def waiting_for_a_lock(match_id: int) -> None:
+    """Until a backend waits on a lock while locking this match's row (polled; the caller limits the wait)."""
+    with outside_connection() as conn:
+        while True:
+            waiting = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                                   "AND query LIKE '%%FOR UPDATE%%'").fetchone()[0]
+            if waiting:
+                return
+            await asyncio.sleep(0.05)
