@@ -36,7 +36,7 @@ def snapshot_response(request, match_id: int, status_code=status.HTTP_200_OK) ->
     access = selectors.match_access(user=request.user, match_id=match_id)
     if access is None:
         raise Http404
-    return Response(selectors.match_snapshot(match_id=match_id, seat=access.seat), status=status_code)
+    return Response(access.snapshot, status=status_code)
 
 
 def player_snapshot_response(request, match: Match, status_code=status.HTTP_201_CREATED) -> Response:

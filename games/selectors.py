@@ -33,16 +33,22 @@ def game_list() -> list[dict]:
 @dataclass(frozen=True)
 class MatchAccess:
     seat: int | None  # None: watching
+    taken_over: bool  # the seat is played by a stand-in computer player
+    snapshot: dict  # the state message for this seat (or the spectators), as read with the access
 
 
 def match_access(*, user: User, match_id: int) -> MatchAccess | None:
-    """A seated student gets their seat; the class's teacher watches; anyone else nothing."""
+    """A seated student gets their seat; the class's teacher watches; anyone else nothing. One read gives
+    the access and the state to show (a socket opening, the REST snapshot)."""
     if not is_acting(user):
         return None
-    match = Match.objects.select_related("classroom").prefetch_related("seats").filter(pk=match_id).first()
+    match = (Match.objects.select_related("classroom", "assignment").prefetch_related("seats__user")
+             .filter(pk=match_id).first())
     if match is None or not can_view_match(user, match):
         return None
-    return MatchAccess(seat=seat_index_of(user, match))
+    seat = seat_index_of(user, match)
+    taken_over = seat is not None and any(s.taken_over for s in match.seat_list() if s.index == seat)
+    return MatchAccess(seat=seat, taken_over=taken_over, snapshot=snapshot_of(match=match, seat=seat))
 
 
 def match_snapshot(*, match_id: int, seat: int | None) -> dict:

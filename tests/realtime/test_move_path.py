@@ -65,9 +65,12 @@ def after(match, sent):
 @sync_to_async
 def version_and_moves(match):
     """The match's version now, and its moves since it was made."""
-    return (Match.objects.get(pk=match.pk).version,
-            list(Move.objects.filter(match_id=match.pk, version__gt=match.version).order_by("version")
-                 .values_list("version", "client_id")))
+    try:
+        return (Match.objects.get(pk=match.pk).version,
+                list(Move.objects.filter(match_id=match.pk, version__gt=match.version).order_by("version")
+                     .values_list("version", "client_id")))
+    finally:
+        connection.close()  # back to the pool: the test database is dropped after the last test
 
 
 async def test_a_move_is_committed_before_its_broadcast_leaves(sent):
