@@ -25,6 +25,10 @@ CLOSE_GARBAGE = 1008
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
+    # Accepted, after the access check. The socket joins its match's group before that check, so a
+    # broadcast may reach one that is about to be refused: it is passed on to none that was not admitted.
+    admitted = False
+
     async def dispatch(self, message: dict) -> None:
         # Channels' own dispatch first closes stale database connections in its one shared
         # thread, for every frame and every broadcast: under load they queue behind other
@@ -61,6 +65,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         # A revoked card, a new password or class code closes this person's sockets (classroom.sign_out).
         await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
         await self.accept()
+        self.admitted = True
         scheduler.ensure_running()
         broadcast.deliver_on(asyncio.get_running_loop())
         if access.taken_over:  # the student is back: the stand-in steps aside, and the state changed
@@ -123,6 +128,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     async def match_changed(self, message: dict) -> None:
         """A committed change, sent to the group: pass on this connection's own view."""
+        if not self.admitted:
+            return
         if self.seat is not None and message["match"]["seats"][self.seat]["user_id"] != self.user.pk:
             log.info("match %s: seat %s is no longer user %s's: socket closed", self.match_id, self.seat, self.user.pk)
             await self.close(code=4403)  # the student left this seat: its hand is no longer theirs

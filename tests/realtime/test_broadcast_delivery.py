@@ -85,7 +85,7 @@ async def test_a_stuck_send_times_out_and_the_next_one_goes(monkeypatch, caplog)
 
 def socket_at(version: int, sent_client_ids: dict[int, str]) -> tuple[MatchConsumer, list[dict]]:
     consumer = MatchConsumer()
-    consumer.seat, consumer.user = 0, SimpleNamespace(pk=5)
+    consumer.seat, consumer.user, consumer.admitted = 0, SimpleNamespace(pk=5), True
     consumer.last_version, consumer.sent_client_ids = version, dict(sent_client_ids)
     sent: list[dict] = []
 
@@ -116,3 +116,13 @@ async def test_an_older_state_that_answers_nothing_is_dropped():
     await consumer.match_changed(change(6))
     assert [body["version"] for body in sent] == [6]
     assert consumer.last_version == 6
+
+
+async def test_a_socket_not_yet_admitted_is_passed_nothing():
+    """A socket joins its match's group before its access is checked (so it misses no change); one that is
+    then refused, a stranger's, must never be sent the match."""
+    consumer, sent = socket_at(0, {})
+    consumer.admitted = False
+    del consumer.seat, consumer.user  # a refused socket never gets them
+    await consumer.match_changed(change(1))
+    assert sent == []
