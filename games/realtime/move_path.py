@@ -19,7 +19,8 @@ from games.realtime import async_db
 from games.services import match_store, moves
 
 
-async def submit_action(*, match_id: int, user_id: int, action, client_id) -> moves.Accepted:
+async def submit_action(*, match_id: int, user_id: int, action: object, client_id: object) -> moves.Accepted:
+    """`moves.match_submit_action` for a socket, on this event loop's own connection (see above)."""
     moves.check_client_id(client_id)
     (lock_sql, lock_params), (seats_sql, seats_params) = match_store.lock_queries(match_id, repeat_of=client_id)
     async with async_db.connections_of_this_loop().connection() as conn, conn.pipeline() as pipeline:

@@ -80,14 +80,18 @@ def lock_match(match_id: int, *, repeat_of: str | None = None) -> Match | None:
     seat's move with the client_id `repeat_of` (None if there is none), so a repeated action
     is recognised without another query.
     """
-    read: list[Rows] = []
+    (lock_sql, lock_params), (seats_sql, seats_params) = lock_queries(match_id, repeat_of=repeat_of)
     with connection.cursor() as cursor:
-        for sql, params in lock_queries(match_id, repeat_of=repeat_of):
-            cursor.execute(sql, params)
-            read.append(([column[0] for column in cursor.description], cursor.fetchall()))
-            if not read[0][1]:
-                return None
-    return locked_match(*read)
+        cursor.execute(lock_sql, lock_params)
+        match_rows = _fetched(cursor)
+        if not match_rows[1]:
+            return None
+        cursor.execute(seats_sql, seats_params)
+        return locked_match(match_rows, _fetched(cursor))
+
+
+def _fetched(cursor) -> Rows:
+    return [column[0] for column in cursor.description], cursor.fetchall()
 
 
 def locked_match(match_rows: Rows, seat_rows: Rows) -> Match | None:

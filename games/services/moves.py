@@ -84,7 +84,8 @@ def match_submit_action(*, match_id: int, user: User, action: dict, client_id: s
                                 client_id=client_id)
 
 
-def check_client_id(client_id) -> None:
+def check_client_id(client_id: object) -> None:
+    """A client_id is absent or a short string (it is stored with the move and sent back)."""
     if client_id is not None and (not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID):
         raise ServiceError("bad_action", "The client_id must be a short string.")
 
