@@ -152,8 +152,8 @@ async def waiting_for_a_lock(match_id: int) -> None:
     """Until a backend waits on a lock while locking this match's row (polled; the caller limits the wait)."""
     with outside_connection() as conn:
         while True:
-            waiting = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                                   "AND query LIKE '%%FOR UPDATE%%'").fetchone()[0]
+            waiting = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                   "AND wait_event_type = 'Lock' AND query LIKE '%%FOR UPDATE%%'").fetchone()[0]
             if waiting:
                 return
             await asyncio.sleep(0.05)
