@@ -72,7 +72,7 @@ def connection_params() -> dict:
     params = connection.get_connection_params()
     params.pop("cursor_factory", None)  # psycopg's own: parameters bound on the server
     params.pop("prepare_threshold", None)  # psycopg's default: prepared after a few uses
-    params["autocommit"] = True  # transactions are explicit (`conn.transaction()`)
+    params["autocommit"] = False  # psycopg begins a transaction with the first statement; the move path ends it
     return params
 
 

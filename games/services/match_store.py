@@ -20,7 +20,7 @@ import functools
 import threading
 from collections.abc import Iterator
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 from classroom.models import User
 from games.models import Assignment, Match, Move, Seat
@@ -112,48 +112,46 @@ def locked_match(match_rows: Rows, seat_rows: Rows) -> Match | None:
 
 
 @functools.cache
-def _reader(model: type[models.Model], columns: tuple[str, ...], vendor: str) -> tuple[list[str], list]:
-    """For a row with these columns: the model's field names, and per column its field's converters (as the
-    ORM applies them: the backend's, then the field's own, e.g. JSON text to a dict) or None for a column
-    that is no field (an annotation such as `user_name`)."""
+def _reader(model: type[models.Model], columns: tuple[str, ...], vendor: str) -> tuple[list[str], list, list]:
+    """How to read a row with these columns: the model's field names in the model's order (the order
+    `from_db` takes), per field its column's position and converters (as the ORM applies them: the
+    backend's, then the field's own, e.g. JSON text to a dict), and the columns that are no field (an
+    annotation such as `user_name`) with their positions. Worked out once per query, not per row."""
     by_column = {field.column: field for field in model._meta.concrete_fields}
-    names, readers = [], []
-    for column in columns:
+    order = {field.attname: number for number, field in enumerate(model._meta.concrete_fields)}
+    fields, extra = [], []
+    for position, column in enumerate(columns):
         field = by_column.get(column)
         if field is None:
-            names.append(column)
-            readers.append(None)
+            extra.append((position, column))
             continue
         expression = field.cached_col
-        names.append(field.attname)
-        readers.append((expression, connection.ops.get_db_converters(expression)
-                        + expression.get_db_converters(connection)))
-    return names, readers
+        converters = tuple(connection.ops.get_db_converters(expression) + expression.get_db_converters(connection))
+        fields.append((order[field.attname], field.attname, position, expression, converters))
+    fields.sort()
+    return ([attname for _, attname, *_ in fields], [(position, expression, converters)
+                                                     for _, _, position, expression, converters in fields], extra)
 
 
 def _instance(model: type[models.Model], columns: list[str], row: tuple) -> models.Model:
-    names, readers = _reader(model, tuple(columns), connection.vendor)
-    loaded, extra = {}, {}
-    for name, reader, value in zip(names, readers, row, strict=True):
-        if reader is None:
-            extra[name] = value
-            continue
-        expression, converters = reader
+    names, readers, extra = _reader(model, tuple(columns), connection.vendor)
+    db = connections[DEFAULT_DB_ALIAS]  # looked up once: each `connection.x` is a context-local lookup
+    values = []
+    for position, expression, converters in readers:
+        value = row[position]
         for converter in converters:
-            value = converter(value, expression, connection)
-        loaded[name] = value
-    # `from_db` takes the values in the order of the model's fields, not the table's columns.
-    fields = [field.attname for field in model._meta.concrete_fields if field.attname in loaded]
-    instance = model.from_db(connection.alias, fields, [loaded[name] for name in fields])
-    for name, value in extra.items():
-        setattr(instance, name, value)
+            value = converter(value, expression, db)
+        values.append(value)
+    instance = model.from_db(db.alias, names, values)
+    for position, name in extra:
+        setattr(instance, name, row[position])
     return instance
 
 
 def _partial(model: type[models.Model], **values) -> models.Model:
     """An instance loaded with some fields; the others load from the database if read (deferred)."""
     fields = [field.attname for field in model._meta.concrete_fields if field.attname in values]
-    return model.from_db(connection.alias, fields, [values[name] for name in fields])
+    return model.from_db(DEFAULT_DB_ALIAS, fields, [values[name] for name in fields])
 
 
 # --- writes -------------------------------------------------------------------------------------
@@ -184,7 +182,22 @@ class Captured:
 
     def __init__(self) -> None:
         self.statements: list[tuple[str, list]] = []
+        self.tables: list[str] = []  # the table each statement writes
         self.after_commit: list = []
+
+    def combined(self) -> list[tuple[str, list]]:
+        """The writes as one statement when that means the same, else as they are.
+
+        One statement (`WITH w0 AS (...), w1 AS (...) SELECT 1`) costs one call and one reply instead
+        of one per write. Its parts run on one snapshot, in no set order, so it is used only when no
+        two of them write the same table: none could then need to see another's row (a second update
+        of one row would be lost, a second upsert of one tally refused). A normal move writes five
+        tables once each; anything else (a stand-in handing back, then the move) goes as it is.
+        """
+        if len(self.statements) < 2 or len(set(self.tables)) != len(self.tables):
+            return list(self.statements)
+        parts = ", ".join(f"w{number} AS ({sql})" for number, (sql, _) in enumerate(self.statements))
+        return [(f"WITH {parts} SELECT 1", [param for _, params in self.statements for param in params])]
 
 
 @contextlib.contextmanager
@@ -195,11 +208,12 @@ def captured() -> Iterator[Captured]:
     if getattr(_pending, "statements", None) is not None:
         raise RuntimeError("captured() inside batched_writes() or captured()")
     capture = Captured()
-    _pending.statements, _pending.after_commit = capture.statements, capture.after_commit
+    _pending.statements, _pending.tables = capture.statements, capture.tables
+    _pending.after_commit = capture.after_commit
     try:
         yield capture
     finally:
-        _pending.statements = _pending.after_commit = None
+        _pending.statements = _pending.after_commit = _pending.tables = None
 
 
 def after_commit(callback) -> None:
@@ -231,17 +245,21 @@ def _several_statements_per_call() -> bool:
     return connection.vendor == "postgresql" and not options.get("server_side_binding")
 
 
-def write(sql: str, params: list) -> None:
-    """A statement of the move path's own (not an `update` or `insert` of one model): batched like them."""
-    _write(sql, params)
+def write(sql: str, params: list, *, table: str) -> None:
+    """A statement of the move path's own (not an `update` or `insert` of one model), writing `table`:
+    batched like them."""
+    _write(sql, params, table)
 
 
-def _write(sql: str, params: list) -> None:
+def _write(sql: str, params: list, table: str) -> None:
     statements = getattr(_pending, "statements", None)
     if statements is None:
         _send([(sql, params)])
-    else:
-        statements.append((sql, params))
+        return
+    statements.append((sql, params))
+    tables = getattr(_pending, "tables", None)
+    if tables is not None:
+        tables.append(table)
 
 
 @functools.cache
@@ -250,12 +268,17 @@ def _update_sql(model: type[models.Model], names: tuple[str, ...], vendor: str) 
     return f"UPDATE {_table(model)} SET {assignments} WHERE {_column(model, 'id')} = %s"
 
 
+@functools.cache
+def _update_fields(model: type[models.Model], names: tuple[str, ...]) -> tuple[models.Field, ...]:
+    return tuple(model._meta.get_field(name) for name in names)
+
+
 def update(instance: models.Model, names: list[str]) -> None:
     """`instance.save(update_fields=names)` for a row that exists, without compiling SQL."""
-    meta = instance._meta
-    params = [meta.get_field(name).get_db_prep_save(getattr(instance, meta.get_field(name).attname), connection)
-              for name in names]
-    _write(_update_sql(type(instance), tuple(names), connection.vendor), [*params, instance.pk])
+    model, key = type(instance), tuple(names)
+    db = connections[DEFAULT_DB_ALIAS]
+    params = [field.get_db_prep_save(getattr(instance, field.attname), db) for field in _update_fields(model, key)]
+    _write(_update_sql(model, key, db.vendor), [*params, instance.pk], model._meta.db_table)
 
 
 @functools.cache
@@ -277,5 +300,6 @@ def insert(objects: list[models.Model]) -> None:
         return
     model = type(objects[0])
     fields = _insert_fields(model)
-    params = [field.get_db_prep_save(field.pre_save(obj, True), connection) for obj in objects for field in fields]
-    _write(_insert_sql(model, len(objects), connection.vendor), params)
+    db = connections[DEFAULT_DB_ALIAS]
+    params = [field.get_db_prep_save(field.pre_save(obj, True), db) for obj in objects for field in fields]
+    _write(_insert_sql(model, len(objects), db.vendor), params, model._meta.db_table)

@@ -49,7 +49,7 @@ def tally_add(attempts: Iterable[Attempt]) -> None:
         key = (classroom_id, day, game, fact_a, fact_b)
         params += [classroom_id, connection.ops.adapt_datefield_value(day), game, fact_a, fact_b, tries[key],
                    right[key]]
-    match_store.write(sql, params)  # with the move's other writes, in one round trip on PostgreSQL
+    match_store.write(sql, params, table=table)  # with the move's other writes, in one round trip on PostgreSQL
 
 
 def _counted(attempts) -> list[dict]:

@@ -12,7 +12,7 @@ from asgiref.sync import sync_to_async
 from django.db import connection, transaction
 
 from classroom.errors import ServiceError
-from games.models import Match, Move
+from games.models import Match, Move, Seat
 from games.realtime import async_db, move_path
 from games.services import broadcast, match_store
 from tests.realtime.test_match_socket import four_in_a_row_match, mover_of
@@ -33,6 +33,8 @@ def outside_connection() -> psycopg.Connection:
     """A connection of our own, as another process would have: it sees only what was committed."""
     params = async_db.connection_params()
     params.pop("context", None)
+    # In autocommit, each statement reads afresh (in a transaction, pg_stat_activity is read once and kept).
+    params["autocommit"] = True
     return psycopg.connect(**params)
 
 
@@ -157,3 +159,75 @@ async def waiting_for_a_lock(match_id: int) -> None:
             if waiting:
                 return
             await asyncio.sleep(0.05)
+
+
+@pytest.fixture
+def statements(monkeypatch):
+    """The SQL of every statement the move path's cursors execute, in order."""
+    executed = []
+    execute = psycopg.AsyncCursor.execute
+
+    async def record(self, query, params=None, **kwargs):
+        executed.append(query)
+        return await execute(self, query, params, **kwargs)
+
+    monkeypatch.setattr(psycopg.AsyncCursor, "execute", record)
+    return executed
+
+
+def writes(executed: list[str]) -> list[str]:
+    return [sql.split()[0] for sql in executed if not sql.startswith("SELECT")]
+
+
+async def test_a_moves_writes_go_as_one_statement_and_store_all_of_it(sent, statements):
+    """A normal move writes each of its tables once: one statement, and every row is there after it."""
+    match, users, *_ = await four_in_a_row_match()
+    mover = users[mover_of(match)]
+    accepted = await submit(match, users, client_id="one-statement")
+    assert writes(statements) == ["WITH", "COMMIT"]
+    assert await version_and_moves(match) == (match.version + 1, [(match.version + 1, "one-statement")])
+    assert (await seat_of(match, mover)).last_active_ms > 0
+    assert accepted.version == match.version + 1
+    assert after(match, sent) == [(match.version + 1, match.version + 1)]
+
+
+async def test_a_stand_in_handing_back_then_the_move_is_sent_statement_by_statement(sent, statements):
+    """A child back from a stand-in: the hand-back and the move each save the match row and add a Move. In one
+    statement the second save of the row would be lost, so these writes go one by one: both versions land."""
+    match, users, *_ = await four_in_a_row_match()
+    mover = users[mover_of(match)]
+    await stand_in_for(match, mover)
+    accepted = await submit(match, users, client_id="after-the-stand-in")
+    assert "WITH" not in writes(statements)
+    assert accepted.version == match.version + 2
+    assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, None),
+                                                                   (match.version + 2, "after-the-stand-in")])
+    assert (await seat_of(match, mover)).taken_over is False
+    assert after(match, sent) == [(match.version + 1, match.version + 2), (match.version + 2, match.version + 2)]
+
+
+@sync_to_async
+def seat_of(match, user) -> Seat:
+    try:
+        return Seat.objects.get(match_id=match.pk, user=user)
+    finally:
+        connection.close()
+
+
+@sync_to_async
+def stand_in_for(match, user) -> None:
+    try:
+        Seat.objects.filter(match_id=match.pk, user=user).update(taken_over=True)
+    finally:
+        connection.close()
+
+
+async def test_writes_are_combined_only_when_no_two_write_one_table():
+    capture = match_store.Captured()
+    capture.statements += [("UPDATE a SET x = %s WHERE id = %s", [1, 2]), ("INSERT INTO b (y) VALUES (%s)", [3])]
+    capture.tables += ["a", "b"]
+    assert capture.combined() == [("WITH w0 AS (UPDATE a SET x = %s WHERE id = %s), "
+                                   "w1 AS (INSERT INTO b (y) VALUES (%s)) SELECT 1", [1, 2, 3])]
+    capture.statements.append(("UPDATE a SET x = %s WHERE id = %s", [4, 5]))
+    capture.tables.append("a")
+    assert capture.combined() == capture.statements
