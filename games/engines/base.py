@@ -5,6 +5,7 @@ Pure Python: nothing here (or anywhere under games.engines) may import Django or
 
 from __future__ import annotations
 
+import marshal
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
@@ -95,13 +96,11 @@ class Rng:
 
 
 def copy_state(value: Any) -> Any:
-    """A deep copy of a JSON-compatible value, several times faster than copy.deepcopy."""
-    if isinstance(value, dict):
-        return {key: copy_state(item) if isinstance(item, (dict, list)) else item for key, item in value.items()}
-    if isinstance(value, list):
-        # Rows of numbers are most of a state: copy them whole, recurse only into containers.
-        return [copy_state(item) if isinstance(item, (dict, list)) else item for item in value]
-    return value
+    """A deep copy of a JSON-compatible value, several times faster than copy.deepcopy or a copy written in
+    Python (about 8 against 27 microseconds for a Fultiples state): every move copies its match's state.
+    marshal's format 2 keeps no references, so a list the value holds twice comes back as two lists, as
+    a copy through JSON would."""
+    return marshal.loads(marshal.dumps(value, 2))
 
 
 def _shown(name: Any) -> str:
