@@ -297,8 +297,9 @@ BOT_DELAY_SCALE = float(os.environ.get("BOT_DELAY_SCALE", "1"))
 # Threads per server process for the sockets' database calls (games/realtime/db.py); one with SQLite.
 DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS", "1"))
 # PostgreSQL connections per server process for the sockets' moves, used on the event loop
-# (games.realtime.async_db); 0 sends moves through the database thread as with SQLite.
-MOVE_CONNECTIONS = int(os.environ.get("MOVE_CONNECTIONS", "8"))
+# (games.realtime.async_db); 0 sends moves through the database thread as with SQLite. 4 rather than 8:
+# on 2 cores, fewer moves in PostgreSQL at once cost less CPU a move (bench/ws_latency.py, README).
+MOVE_CONNECTIONS = int(os.environ.get("MOVE_CONNECTIONS", "4"))
 BENCH_ECHO = env_bool("BENCH_ECHO", False)  # mounts /ws/echo/ for bench/ws_latency.py
 
 # --- Background jobs ------------------------------------------------------------------------
