@@ -182,19 +182,22 @@ class Captured:
 
     def __init__(self) -> None:
         self.statements: list[tuple[str, list]] = []
-        self.tables: list[str] = []  # the table each statement writes
+        # What each statement writes: (table, the id of the row it updates), or (table, None) for rows it adds.
+        self.targets: list[tuple[str, object]] = []
         self.after_commit: list = []
 
     def combined(self) -> list[tuple[str, list]]:
         """The writes as one statement when that means the same, else as they are.
 
         One statement (`WITH w0 AS (...), w1 AS (...) SELECT 1`) costs one call and one reply instead
-        of one per write. Its parts run on one snapshot, in no set order, so it is used only when no
-        two of them write the same table: none could then need to see another's row (a second update
-        of one row would be lost, a second upsert of one tally refused). A normal move writes five
-        tables once each; anything else (a stand-in handing back, then the move) goes as it is.
+        of one per write. Its parts run on one snapshot, in no set order, so none may need to see
+        another's work: it is used only when no row is updated twice (the second update would be lost)
+        and no table is added to twice (two tallies' upserts of one fact would collide). An ordinary
+        move qualifies: its seat, its Move, its attempts, the tallies, the match row, and against the
+        computer the computer's seat too. A stand-in handing the seat back, then the move (two Moves,
+        the match row saved twice), goes statement by statement.
         """
-        if len(self.statements) < 2 or len(set(self.tables)) != len(self.tables):
+        if len(self.statements) < 2 or len(set(self.targets)) != len(self.targets):
             return list(self.statements)
         parts = ", ".join(f"w{number} AS ({sql})" for number, (sql, _) in enumerate(self.statements))
         return [(f"WITH {parts} SELECT 1", [param for _, params in self.statements for param in params])]
@@ -208,12 +211,12 @@ def captured() -> Iterator[Captured]:
     if getattr(_pending, "statements", None) is not None:
         raise RuntimeError("captured() inside batched_writes() or captured()")
     capture = Captured()
-    _pending.statements, _pending.tables = capture.statements, capture.tables
+    _pending.statements, _pending.targets = capture.statements, capture.targets
     _pending.after_commit = capture.after_commit
     try:
         yield capture
     finally:
-        _pending.statements = _pending.after_commit = _pending.tables = None
+        _pending.statements = _pending.after_commit = _pending.targets = None
 
 
 def after_commit(callback) -> None:
@@ -246,20 +249,20 @@ def _several_statements_per_call() -> bool:
 
 
 def write(sql: str, params: list, *, table: str) -> None:
-    """A statement of the move path's own (not an `update` or `insert` of one model), writing `table`:
-    batched like them."""
-    _write(sql, params, table)
+    """A statement of the move path's own (not an `update` or `insert` of one model) that adds to or
+    upserts rows of `table`: batched like them."""
+    _write(sql, params, (table, None))
 
 
-def _write(sql: str, params: list, table: str) -> None:
+def _write(sql: str, params: list, target: tuple[str, object]) -> None:
     statements = getattr(_pending, "statements", None)
     if statements is None:
         _send([(sql, params)])
         return
     statements.append((sql, params))
-    tables = getattr(_pending, "tables", None)
-    if tables is not None:
-        tables.append(table)
+    targets = getattr(_pending, "targets", None)
+    if targets is not None:
+        targets.append(target)
 
 
 @functools.cache
@@ -278,7 +281,7 @@ def update(instance: models.Model, names: list[str]) -> None:
     model, key = type(instance), tuple(names)
     db = connections[DEFAULT_DB_ALIAS]
     params = [field.get_db_prep_save(getattr(instance, field.attname), db) for field in _update_fields(model, key)]
-    _write(_update_sql(model, key, db.vendor), [*params, instance.pk], model._meta.db_table)
+    _write(_update_sql(model, key, db.vendor), [*params, instance.pk], (model._meta.db_table, instance.pk))
 
 
 @functools.cache
@@ -302,4 +305,4 @@ def insert(objects: list[models.Model]) -> None:
     fields = _insert_fields(model)
     db = connections[DEFAULT_DB_ALIAS]
     params = [field.get_db_prep_save(field.pre_save(obj, True), db) for obj in objects for field in fields]
-    _write(_insert_sql(model, len(objects), db.vendor), params, model._meta.db_table)
+    _write(_insert_sql(model, len(objects), db.vendor), params, (model._meta.db_table, None))

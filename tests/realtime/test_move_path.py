@@ -14,7 +14,10 @@ from django.db import connection, transaction
 from classroom.errors import ServiceError
 from games.models import Match, Move, Seat
 from games.realtime import async_db, move_path
-from games.services import broadcast, match_store
+from games.services import broadcast, match_store, moves
+from games.services.assignments import assignment_create
+from games.services.matches import match_against_computer
+from tests.factories import ClassroomFactory, StudentFactory
 from tests.realtime.test_match_socket import four_in_a_row_match, mover_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
@@ -182,11 +185,11 @@ def writes(executed: list[str]) -> list[str]:
 async def test_a_moves_writes_go_as_one_statement_and_store_all_of_it(sent, statements):
     """A normal move writes each of its tables once: one statement, and every row is there after it."""
     match, users, *_ = await four_in_a_row_match()
-    mover = users[mover_of(match)]
+    mover = mover_of(match)
     accepted = await submit(match, users, client_id="one-statement")
     assert writes(statements) == ["WITH", "COMMIT"]
     assert await version_and_moves(match) == (match.version + 1, [(match.version + 1, "one-statement")])
-    assert (await seat_of(match, mover)).last_active_ms > 0
+    assert (await seat_at(match, mover)).last_active_ms > 0
     assert accepted.version == match.version + 1
     assert after(match, sent) == [(match.version + 1, match.version + 1)]
 
@@ -195,23 +198,15 @@ async def test_a_stand_in_handing_back_then_the_move_is_sent_statement_by_statem
     """A child back from a stand-in: the hand-back and the move each save the match row and add a Move. In one
     statement the second save of the row would be lost, so these writes go one by one: both versions land."""
     match, users, *_ = await four_in_a_row_match()
-    mover = users[mover_of(match)]
-    await stand_in_for(match, mover)
+    mover = mover_of(match)
+    await stand_in_for(match, users[mover])
     accepted = await submit(match, users, client_id="after-the-stand-in")
     assert "WITH" not in writes(statements)
     assert accepted.version == match.version + 2
     assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, None),
                                                                    (match.version + 2, "after-the-stand-in")])
-    assert (await seat_of(match, mover)).taken_over is False
+    assert (await seat_at(match, mover)).taken_over is False
     assert after(match, sent) == [(match.version + 1, match.version + 2), (match.version + 2, match.version + 2)]
-
-
-@sync_to_async
-def seat_of(match, user) -> Seat:
-    try:
-        return Seat.objects.get(match_id=match.pk, user=user)
-    finally:
-        connection.close()
 
 
 @sync_to_async
@@ -222,12 +217,55 @@ def stand_in_for(match, user) -> None:
         connection.close()
 
 
-async def test_writes_are_combined_only_when_no_two_write_one_table():
+async def test_writes_are_combined_unless_a_row_is_updated_twice_or_a_table_added_to_twice():
     capture = match_store.Captured()
-    capture.statements += [("UPDATE a SET x = %s WHERE id = %s", [1, 2]), ("INSERT INTO b (y) VALUES (%s)", [3])]
-    capture.tables += ["a", "b"]
+    capture.statements += [("UPDATE a SET x = %s WHERE id = %s", [1, 2]), ("INSERT INTO b (y) VALUES (%s)", [3]),
+                           ("UPDATE a SET x = %s WHERE id = %s", [4, 5])]
+    capture.targets += [("a", 2), ("b", None), ("a", 5)]  # two rows of one table: still one statement
     assert capture.combined() == [("WITH w0 AS (UPDATE a SET x = %s WHERE id = %s), "
-                                   "w1 AS (INSERT INTO b (y) VALUES (%s)) SELECT 1", [1, 2, 3])]
-    capture.statements.append(("UPDATE a SET x = %s WHERE id = %s", [4, 5]))
-    capture.tables.append("a")
-    assert capture.combined() == capture.statements
+                                   "w1 AS (INSERT INTO b (y) VALUES (%s)), "
+                                   "w2 AS (UPDATE a SET x = %s WHERE id = %s) SELECT 1", [1, 2, 3, 4, 5])]
+    for again in [("a", 2), ("b", None)]:
+        twice = match_store.Captured()
+        twice.statements += [*capture.statements, ("-- again", [])]
+        twice.targets += [*capture.targets, again]
+        assert twice.combined() == twice.statements
+
+
+@sync_to_async
+def match_against_the_computer_at_the_childs_turn():
+    """Ana against the easy computer at four in a row, her turn (the computer's first move made if it starts)."""
+    classroom = ClassroomFactory()
+    ana = StudentFactory(classroom=classroom)
+    assignment = assignment_create(classroom=classroom, game="four_in_a_row")
+    match = match_against_computer(user=ana.user, assignment_id=assignment.pk, bot_level="easy")
+    if mover_of(match) != 0:
+        moves.match_advance(match_id=match.pk)
+        match = Match.objects.get(pk=match.pk)
+    connection.close()
+    return match, ana.user
+
+
+async def test_a_move_against_the_computer_is_one_statement_and_plans_the_computers_turn(sent, statements,
+                                                                                          settings):
+    """The child's seat and the computer's (its next move planned) are two rows of one table: one statement."""
+    settings.BOT_DELAY_SCALE = 0
+    match, ana = await match_against_the_computer_at_the_childs_turn()
+    assert mover_of(match) == 0
+    await submit(match, {0: ana}, client_id="against-the-computer")
+    assert writes(statements) == ["WITH", "COMMIT"]
+    assert await version_and_moves(match) == (match.version + 1, [(match.version + 1, "against-the-computer")])
+    computer = await seat_at(match, 1)
+    assert computer.bot_version == match.version + 1
+    assert computer.bot_due_ms is not None
+    assert computer.bot_action is not None
+    assert (await seat_at(match, 0)).last_active_ms > 0
+    assert after(match, sent) == [(match.version + 1, match.version + 1)]
+
+
+@sync_to_async
+def seat_at(match, index) -> Seat:
+    try:
+        return Seat.objects.get(match_id=match.pk, index=index)
+    finally:
+        connection.close()
