@@ -7,12 +7,12 @@ the broadcast leaves only after the commit. What differs is only how the stateme
 
 1. BEGIN, the match row FOR UPDATE and its seats, sent together (one round trip);
 2. the service runs on what was read; its writes are captured (`match_store.captured`), not sent;
-3. the writes, as one statement when they write different tables (`Captured.combined`), and
-   COMMIT, sent together (one round trip); then the broadcast.
+3. the writes, as one statement unless a row is updated twice or a table added to twice
+   (`Captured.combined`), and COMMIT, sent together (one round trip); then the broadcast.
 
 Each call into psycopg costs (a cursor, a turn of the event loop), so the calls are few: BEGIN
 is psycopg's own (the connections are not in autocommit), the reads' column names are kept per
-query, and a normal move's five writes are one statement.
+query, and an ordinary move's five writes are one statement.
 
 A refusal (an illegal move, a finished match) rolls back and is raised as the service raised it.
 """
