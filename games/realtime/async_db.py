@@ -7,9 +7,10 @@ once, each on its own connection, and the loop runs other sockets while PostgreS
 
 Each event loop has its own small pool (`MOVE_CONNECTIONS` wide, opened as needed and kept): a
 server has one loop, a test one per test. The connections are made like Django's (same database,
-same type conversions: `DatabaseWrapper.get_connection_params`) but bind parameters on the server,
-so psycopg prepares the move path's few statements after their first uses. Only PostgreSQL: with
-SQLite the move path stays on the database thread (games.realtime.db).
+same type conversions: `DatabaseWrapper.get_connection_params`) and driven a round trip at a time
+through libpq's pipeline mode (games.realtime.pg_pipeline), which prepares the move path's few
+statements at their first use. Only PostgreSQL: with SQLite the move path stays on the database
+thread (games.realtime.db).
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import contextlib
 import weakref
 from collections.abc import AsyncIterator
 
-import psycopg
 from django.conf import settings
 from django.db import connection
+
+from games.realtime.pg_pipeline import PipelineConnection
 
 
 def available() -> bool:
@@ -34,19 +36,18 @@ class LoopConnections:
     def __init__(self, params: dict, size: int) -> None:
         self.params = params
         self.slots = asyncio.Semaphore(size)
-        self.idle: list[psycopg.AsyncConnection] = []
+        self.idle: list[PipelineConnection] = []
         self.closed = False
 
     @contextlib.asynccontextmanager
-    async def connection(self) -> AsyncIterator[psycopg.AsyncConnection]:
+    async def connection(self) -> AsyncIterator[PipelineConnection]:
         async with self.slots:
-            conn = self.idle.pop() if self.idle else await psycopg.AsyncConnection.connect(**self.params)
+            conn = self.idle.pop() if self.idle else await PipelineConnection.connect(self.params)
             try:
                 yield conn
             finally:
                 # Kept only if it is whole and outside a transaction (a block that raised has rolled back).
-                if (self.closed or conn.broken or conn.closed
-                        or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE):
+                if self.closed or not conn.reusable:
                     await conn.close()
                 else:
                     self.idle.append(conn)
@@ -62,7 +63,7 @@ class LoopConnections:
         self.closed = True
         idle, self.idle = self.idle, []
         for conn in idle:
-            conn.pgconn.finish()
+            conn.abandon()
 
 
 _by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, LoopConnections] = weakref.WeakKeyDictionary()
@@ -70,9 +71,9 @@ _by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, LoopConnections] 
 
 def connection_params() -> dict:
     params = connection.get_connection_params()
-    params.pop("cursor_factory", None)  # psycopg's own: parameters bound on the server
-    params.pop("prepare_threshold", None)  # psycopg's default: prepared after a few uses
-    params["autocommit"] = False  # psycopg begins a transaction with the first statement; the move path ends it
+    params.pop("cursor_factory", None)  # no cursors: games.realtime.pg_pipeline sends the statements
+    params.pop("prepare_threshold", None)
+    params["autocommit"] = True  # psycopg begins nothing itself: the move path sends BEGIN and COMMIT
     return params
 
 

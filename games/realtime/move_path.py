@@ -10,11 +10,13 @@ the broadcast leaves only after the commit. What differs is only how the stateme
 3. the writes, as one statement unless a row is updated twice or a table added to twice
    (`Captured.combined`), and COMMIT, sent together (one round trip); then the broadcast.
 
-Each call into psycopg costs (a cursor, a turn of the event loop), so the calls are few: BEGIN
-is psycopg's own (the connections are not in autocommit), the reads' column names are kept per
-query, and an ordinary move's five writes are one statement.
+Each round trip is one send and one wait on the connection's socket (games.realtime.pg_pipeline:
+libpq's pipeline mode, statements prepared at their first use), and an ordinary move's five writes
+are one statement.
 
-A refusal (an illegal move, a finished match) rolls back and is raised as the service raised it.
+A refusal (an illegal move, a finished match) rolls back (a third round trip) and is raised as the
+service raised it. A database error or a cancelled task leaves the connection to be closed, which
+rolls back what it began.
 """
 
 from __future__ import annotations
@@ -27,37 +29,24 @@ from games.services import match_store, moves
 async def submit_action(*, match_id: int, user_id: int, action: object, client_id: object) -> moves.Accepted:
     """`moves.match_submit_action` for a socket, on this event loop's own connection (see above)."""
     moves.check_client_id(client_id)
-    (lock_sql, lock_params), (seats_sql, seats_params) = match_store.lock_queries(match_id, repeat_of=client_id)
-    async with async_db.connections_of_this_loop().connection() as conn, conn.pipeline() as pipeline:
-        # Not in autocommit: psycopg puts BEGIN before the first statement itself, without a call of ours.
-        match_cursor, seats_cursor = conn.cursor(), conn.cursor()
-        await match_cursor.execute(lock_sql, lock_params)
-        await seats_cursor.execute(seats_sql, seats_params)
-        await pipeline.sync()
+    lock, seats = match_store.lock_queries(match_id, repeat_of=client_id)
+    async with async_db.connections_of_this_loop().connection() as conn:
+        _, match_rows, seat_rows = await conn.round_trip([_BEGIN, lock, seats])
         try:
-            match = match_store.locked_match(await _rows(match_cursor, lock_sql), await _rows(seats_cursor, seats_sql))
+            match = match_store.locked_match(match_rows, seat_rows)
             if match is None:
                 raise NotFound("not_found", "No such match.")
             with match_store.captured() as capture:
                 accepted = moves.submit_on_locked(match, user_id=user_id, action=action, client_id=client_id)
         except BaseException:
-            await conn.rollback()
+            if conn.settled and conn.in_transaction:
+                await conn.round_trip([_ROLLBACK])
             raise
-        for sql, params in capture.combined():
-            await match_cursor.execute(sql, params)
-        await match_cursor.execute("COMMIT")
-    # Leaving the pipeline sent the writes and COMMIT and waited for them: committed (a failure raised).
+        await conn.round_trip([*capture.combined(), _COMMIT])
+    # The COMMIT's answer was read (an error raised): committed.
     for callback in capture.after_commit:
         callback()
     return accepted
 
 
-_columns: dict[str, list[str]] = {}  # per query: its result's column names (they change only with a migration)
-
-
-async def _rows(cursor, sql: str) -> match_store.Rows:
-    rows = await cursor.fetchall()
-    columns = _columns.get(sql)
-    if columns is None:
-        columns = _columns[sql] = [column.name for column in cursor.description]
-    return columns, rows
+_BEGIN, _COMMIT, _ROLLBACK = ("BEGIN", None), ("COMMIT", None), ("ROLLBACK", None)

@@ -14,6 +14,7 @@ from django.db import connection, transaction
 from classroom.errors import ServiceError
 from games.models import Match, Move, Seat
 from games.realtime import async_db, move_path
+from games.realtime.pg_pipeline import PipelineConnection
 from games.services import broadcast, match_store, moves
 from games.services.assignments import assignment_create
 from games.services.matches import match_against_computer
@@ -166,20 +167,20 @@ async def waiting_for_a_lock(match_id: int) -> None:
 
 @pytest.fixture
 def statements(monkeypatch):
-    """The SQL of every statement the move path's cursors execute, in order."""
+    """The SQL of every statement the move path sends, in order."""
     executed = []
-    execute = psycopg.AsyncCursor.execute
+    round_trip = PipelineConnection.round_trip
 
-    async def record(self, query, params=None, **kwargs):
-        executed.append(query)
-        return await execute(self, query, params, **kwargs)
+    async def record(self, sent):
+        executed.extend(sql for sql, _ in sent)
+        return await round_trip(self, sent)
 
-    monkeypatch.setattr(psycopg.AsyncCursor, "execute", record)
+    monkeypatch.setattr(PipelineConnection, "round_trip", record)
     return executed
 
 
 def writes(executed: list[str]) -> list[str]:
-    return [sql.split()[0] for sql in executed if not sql.startswith("SELECT")]
+    return [sql.split()[0] for sql in executed if sql.split()[0] not in ("SELECT", "BEGIN")]
 
 
 async def test_a_moves_writes_go_as_one_statement_and_store_all_of_it(sent, statements):

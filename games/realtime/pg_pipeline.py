@@ -1,0 +1,160 @@
+"""A move's statements on one PostgreSQL connection, a round trip at a time: one send, one wait.
+
+psycopg's pipeline (`AsyncConnection.pipeline`) makes each `execute` its own call with its own turn
+of the event loop, its own cursor and its own flush: four of them a move, about 0.45 ms of the
+server's CPU, more than the statements cost PostgreSQL. Here libpq's pipeline mode is used directly
+(psycopg's `pgconn`, its documented libpq wrapper): a round trip queues its statements, flushes once,
+and reads every result when the socket is readable, about 0.17 ms a move for the same statements
+(bench/move_path.py --socket-path).
+
+- Statements are prepared on the connection at their first use (named, kept while the connection
+  lives, at most PREPARED_MAX; others go unprepared), so PostgreSQL plans each once.
+- Parameters go as text and their types are PostgreSQL's own inference from the statement (the
+  move path's parameters are all compared with or stored in a column), through the connection's own
+  psycopg adapters, as Django's cursors would send them. Rows come back through the same adapters.
+- The connection stays in pipeline mode for its life. A round trip is whole only when its Sync has
+  been read back: one cut off (an error, a cancelled task, a lost socket) leaves the connection
+  unfit to be used again (`reusable`), and its owner closes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import psycopg
+from psycopg import pq
+from psycopg.adapt import PyFormat, Transformer
+
+PREPARED_MAX = 100  # statements prepared per connection; the move path has a few dozen shapes
+_PLACEHOLDER = re.compile(r"%%|%s")
+_TEXT = pq.Format.TEXT
+_Status = pq.ExecStatus
+
+Result = tuple[list[str], list[tuple]] | None  # a statement's columns and rows; None if it returns none
+
+
+def numbered(sql: str) -> bytes:
+    """Django's and psycopg's `%s` placeholders as PostgreSQL's `$1, $2...` (`%%` is a literal %)."""
+    count = 0
+
+    def number(match: re.Match) -> str:
+        nonlocal count
+        if match.group() == "%%":
+            return "%"
+        count += 1
+        return f"${count}"
+
+    return _PLACEHOLDER.sub(number, sql).encode()
+
+
+class PipelineConnection:
+    """One psycopg async connection (in autocommit: it begins nothing itself), driven through libpq."""
+
+    def __init__(self, conn: psycopg.AsyncConnection) -> None:
+        self.conn = conn
+        self.pgconn = conn.pgconn
+        self.transformer = Transformer(conn)
+        self.prepared: dict[str, bytes] = {}
+        self.columns: dict[str, list[str]] = {}
+        self.settled = True  # False while a round trip is under way, and for good once one was cut off
+        self.pgconn.enter_pipeline_mode()
+
+    @classmethod
+    async def connect(cls, params: dict) -> PipelineConnection:
+        return cls(await psycopg.AsyncConnection.connect(**params))
+
+    @property
+    def reusable(self) -> bool:
+        return (self.settled and not self.conn.closed and self.pgconn.status == pq.ConnStatus.OK
+                and self.pgconn.transaction_status == pq.TransactionStatus.IDLE)
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.pgconn.transaction_status == pq.TransactionStatus.INTRANS
+
+    async def round_trip(self, statements: list[tuple[str, list | None]]) -> list[Result]:
+        """Send these statements and a Sync together, then read all their results: one per statement.
+        The first error a statement gave is raised (as psycopg raises it) once the Sync is read."""
+        if not self.settled:
+            raise psycopg.InterfaceError("this connection's last round trip was cut off")
+        self.settled = False
+        queued = [self._queue(sql, params) for sql, params in statements]
+        self.pgconn.pipeline_sync()
+        while self.pgconn.flush():
+            await self._wait(writable=True)
+        results: list[pq.abc.PGresult] = []
+        while True:
+            while self.pgconn.is_busy():
+                await self._wait(writable=False)
+                self.pgconn.consume_input()
+            result = self.pgconn.get_result()
+            if result is None:
+                continue  # the end of one statement's results
+            if result.status == _Status.PIPELINE_SYNC:
+                break
+            results.append(result)
+        error = next((result for result in results if result.status == _Status.FATAL_ERROR), None)
+        if error is not None:
+            raise psycopg.errors.lookup(error.error_field(pq.DiagnosticField.SQLSTATE).decode())(
+                error.error_message.decode(self.conn.info.encoding, "replace").strip())
+        if len(results) != len(queued) + sum(prepared for prepared, _ in queued):
+            raise psycopg.InterfaceError(f"{len(results)} results for {len(queued)} statements")
+        self.settled = True
+        answers, position = [], 0
+        for (prepared, sql), _ in zip(queued, statements, strict=True):
+            position += prepared  # the result of PREPARE comes first
+            answers.append(self._rows(sql, results[position]))
+            position += 1
+        return answers
+
+    def _queue(self, sql: str, params: list | None) -> tuple[bool, str]:
+        """Queue one statement (preparing it first if it is new): (whether it was prepared now, sql)."""
+        values = self.transformer.dump_sequence(params, [PyFormat.TEXT] * len(params)) if params else None
+        name = self.prepared.get(sql)
+        preparing = name is None and len(self.prepared) < PREPARED_MAX
+        if preparing:
+            name = self.prepared[sql] = f"mpg_{len(self.prepared)}".encode()
+            self.pgconn.send_prepare(name, numbered(sql))
+        if name is None:
+            self.pgconn.send_query_params(numbered(sql), values, result_format=_TEXT)
+        else:
+            self.pgconn.send_query_prepared(name, values, result_format=_TEXT)
+        return preparing, sql
+
+    def _rows(self, sql: str, result: pq.abc.PGresult) -> Result:
+        if result.status != _Status.TUPLES_OK:
+            return None
+        columns = self.columns.get(sql)
+        if columns is None:  # a query's columns change only with a migration
+            columns = self.columns[sql] = [result.fname(number).decode() for number in range(result.nfields)]
+        self.transformer.set_pgresult(result)
+        return columns, self.transformer.load_rows(0, result.ntuples, tuple)
+
+    async def _wait(self, *, writable: bool) -> None:
+        loop = asyncio.get_running_loop()
+        ready = loop.create_future()
+        fileno = self.pgconn.socket
+        if writable:
+            loop.add_writer(fileno, _settle, ready)
+        else:
+            loop.add_reader(fileno, _settle, ready)
+        try:
+            await ready
+        finally:
+            if writable:
+                loop.remove_writer(fileno)
+            else:
+                loop.remove_reader(fileno)
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    def abandon(self) -> None:
+        """Close without an event loop (it may be closed already)."""
+        self.pgconn.finish()
+
+
+def _settle(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(None)

@@ -1,0 +1,115 @@
+"""games/realtime/pg_pipeline.py: a round trip's statements, results, errors and cut-off round trips."""
+
+import asyncio
+import contextlib
+import datetime
+import json
+import os
+
+import psycopg
+import pytest
+from psycopg.types.json import Jsonb
+
+from games.realtime import async_db, pg_pipeline
+from games.realtime.pg_pipeline import PipelineConnection, numbered
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                                 reason="the event-loop move path is PostgreSQL's; SQLite uses the thread path")]
+WAIT = 20  # seconds, for a loaded CI machine
+TABLE = "CREATE TEMPORARY TABLE note (id int PRIMARY KEY, body text, data jsonb, at timestamptz, ok boolean)"
+HOSTILE = "Robert'); DROP TABLE note;-- \\ $1 %s 100% ünïcødé 🦊 \u202e"
+
+
+async def test_placeholders_are_numbered_and_a_doubled_percent_is_a_percent():
+    assert numbered("SELECT %s, %s WHERE body LIKE '10%%'") == b"SELECT $1, $2 WHERE body LIKE '10%'"
+
+
+@contextlib.asynccontextmanager
+async def connected():
+    """A connection of its own with an empty temporary table `note`; closed after the block."""
+    conn = await PipelineConnection.connect(async_db.connection_params())
+    try:
+        await asyncio.wait_for(conn.round_trip([(TABLE, None)]), WAIT)
+        yield conn
+    finally:
+        await conn.close()
+
+
+async def prepared_here(conn: PipelineConnection) -> set[str]:
+    (_, rows), = await conn.round_trip([("SELECT statement FROM pg_prepared_statements", None)])
+    return {row[0] for row in rows}
+
+
+async def test_a_round_trip_answers_each_statement_and_values_come_back_as_they_went():
+    async with connected() as conn:
+        at = datetime.datetime(2026, 11, 24, 9, 0, tzinfo=datetime.UTC)
+        insert = "INSERT INTO note (id, body, data, at, ok) VALUES (%s, %s, %s, %s, %s)"
+        answers = await asyncio.wait_for(conn.round_trip([
+            ("BEGIN", None),
+            (insert, [1, HOSTILE, Jsonb({"cells": [1, None], "name": HOSTILE}), at, True]),
+            (insert, [2, None, None, None, False]),
+            ("SELECT id, body, data, at, ok FROM note ORDER BY id", None),
+            ("COMMIT", None),
+        ]), WAIT)
+        assert answers[:3] == [None, None, None]
+        columns, rows = answers[3]
+        assert columns == ["id", "body", "data", "at", "ok"]
+        assert rows[0][:2] == (1, HOSTILE)
+        assert rows[0][3] == at
+        assert rows[0][4] is True
+        assert json.loads(rows[0][2]) == {"cells": [1, None], "name": HOSTILE}  # Django's loader: the JSON text
+        assert rows[1] == (2, None, None, None, False)
+        assert answers[4] is None
+        assert conn.reusable
+
+
+async def test_a_statement_is_prepared_at_its_first_use_and_reused_after():
+    async with connected() as conn:
+        select = "SELECT %s::int + 1"
+        assert (await conn.round_trip([(select, [1])]))[0][1] == [(2,)]
+        assert (await conn.round_trip([(select, [41])]))[0][1] == [(42,)]
+        assert list(conn.prepared) == [TABLE, select]
+        assert "SELECT $1::int + 1" in await prepared_here(conn)
+
+
+async def test_past_the_limit_statements_still_run_unprepared(monkeypatch):
+    monkeypatch.setattr(pg_pipeline, "PREPARED_MAX", 1)
+    async with connected() as conn:
+        answers = await conn.round_trip([("SELECT %s::text", ["a"]), ("SELECT %s::int * 2", [21])])
+        assert [rows for _, rows in answers] == [[("a",)], [(42,)]]
+        assert list(conn.prepared) == [TABLE]
+        assert conn.reusable
+
+
+async def test_an_error_is_raised_as_psycopg_raises_it_and_the_rest_of_the_round_trip_is_not_applied():
+    async with connected() as conn:
+        insert = ("INSERT INTO note (id) VALUES (%s)", [1])
+        with pytest.raises(psycopg.errors.UniqueViolation):
+            await conn.round_trip([("BEGIN", None), insert, insert, ("COMMIT", None)])
+        assert not conn.reusable  # cut off: its owner closes it, which rolls back
+    async with connected() as conn:
+        with pytest.raises(psycopg.errors.UndefinedTable):
+            await conn.round_trip([("SELECT * FROM no_such_table WHERE id = %s", [1])])
+        with pytest.raises(psycopg.InterfaceError):
+            await conn.round_trip([("SELECT 1", None)])
+
+
+async def test_a_cancelled_round_trip_leaves_the_connection_unfit_and_the_pool_replaces_it():
+    pool = async_db.connections_of_this_loop()
+    async with pool.connection() as conn:
+        assert (await conn.round_trip([("SELECT 1", None)]))[0][1] == [(1,)]
+    first = pool.idle[0]
+
+    async def slow():
+        async with pool.connection() as conn:
+            await conn.round_trip([("SELECT pg_sleep(5)", None)])
+
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(slow(), 0.2)
+    assert first.conn.closed
+    assert pool.idle == []
+    async with pool.connection() as conn:
+        assert conn is not first
+        assert (await conn.round_trip([("SELECT 2", None)]))[0][1] == [(2,)]
+    assert pool.idle == [conn]
