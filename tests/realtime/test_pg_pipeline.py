@@ -113,3 +113,22 @@ async def test_a_cancelled_round_trip_leaves_the_connection_unfit_and_the_pool_r
         assert conn is not first
         assert (await conn.round_trip([("SELECT 2", None)]))[0][1] == [(2,)]
     assert pool.idle == [conn]
+
+
+async def test_a_connection_whose_server_went_away_raises_and_is_not_used_again():
+    """PostgreSQL restarted, or the backend was ended, while the connection sat idle in the pool."""
+    pool = async_db.connections_of_this_loop()
+    async with pool.connection() as conn:
+        (_, [(backend,)]), = await conn.round_trip([("SELECT pg_backend_pid()", None)])
+    gone = pool.idle[0]
+    params = async_db.connection_params()
+    params.pop("context", None)
+    with psycopg.connect(**params) as outside:
+        outside.execute("SELECT pg_terminate_backend(%s)", [backend])
+    with pytest.raises(psycopg.OperationalError):
+        async with pool.connection() as conn:
+            await asyncio.wait_for(conn.round_trip([("SELECT 1", None)]), WAIT)
+    assert gone.conn.closed
+    assert pool.idle == []
+    async with pool.connection() as conn:
+        assert (await conn.round_trip([("SELECT 3", None)]))[0][1] == [(3,)]
