@@ -52,6 +52,12 @@ class LoopConnections:
                 else:
                     self.idle.append(conn)
 
+    async def drop_idle(self) -> None:
+        """Close the idle connections (one was found dead: PostgreSQL restarting ends them all)."""
+        idle, self.idle = self.idle, []
+        for conn in idle:
+            await conn.close()
+
     async def close(self) -> None:
         self.closed = True
         idle, self.idle = self.idle, []

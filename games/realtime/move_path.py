@@ -16,22 +16,45 @@ are one statement.
 
 A refusal (an illegal move, a finished match) rolls back (a third round trip) and is raised as the
 service raised it. A database error or a cancelled task leaves the connection to be closed, which
-rolls back what it began.
+rolls back what it began. A kept connection whose server went away while it sat idle (PostgreSQL
+restarted, the backend was ended) fails in its first round trip, before anything was written: the
+move is tried once more on a new connection, so the child's tap is slower, not lost.
 """
 
 from __future__ import annotations
+
+import psycopg
 
 from classroom.errors import NotFound
 from games.realtime import async_db
 from games.services import match_store, moves
 
 
+class _StaleConnection(Exception):
+    """A connection kept from earlier moves failed at once: its server went away while it was idle."""
+
+
 async def submit_action(*, match_id: int, user_id: int, action: object, client_id: object) -> moves.Accepted:
     """`moves.match_submit_action` for a socket, on this event loop's own connection (see above)."""
     moves.check_client_id(client_id)
+    pool = async_db.connections_of_this_loop()
+    try:
+        return await _submit(pool, match_id=match_id, user_id=user_id, action=action, client_id=client_id)
+    except _StaleConnection:
+        await pool.drop_idle()
+        return await _submit(pool, match_id=match_id, user_id=user_id, action=action, client_id=client_id)
+
+
+async def _submit(pool: async_db.LoopConnections, *, match_id: int, user_id: int, action: object,
+                  client_id: object) -> moves.Accepted:
     lock, seats = match_store.lock_queries(match_id, repeat_of=client_id)
-    async with async_db.connections_of_this_loop().connection() as conn:
-        _, match_rows, seat_rows = await conn.round_trip([_BEGIN, lock, seats])
+    async with pool.connection() as conn:
+        try:
+            _, match_rows, seat_rows = await conn.round_trip([_BEGIN, lock, seats])
+        except psycopg.OperationalError as error:
+            if conn.round_trips and conn.broken:  # nothing was written: BEGIN and reads, gone with it
+                raise _StaleConnection from error
+            raise
         try:
             match = match_store.locked_match(match_rows, seat_rows)
             if match is None:

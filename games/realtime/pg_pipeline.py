@@ -58,6 +58,7 @@ class PipelineConnection:
         self.prepared: dict[str, bytes] = {}
         self.columns: dict[str, list[str]] = {}
         self.settled = True  # False while a round trip is under way, and for good once one was cut off
+        self.round_trips = 0  # done: one that has served before may find its server gone when used again
         self.pgconn.enter_pipeline_mode()
 
     @classmethod
@@ -66,8 +67,12 @@ class PipelineConnection:
 
     @property
     def reusable(self) -> bool:
-        return (self.settled and not self.conn.closed and self.pgconn.status == pq.ConnStatus.OK
+        return (self.settled and not self.conn.closed and not self.broken
                 and self.pgconn.transaction_status == pq.TransactionStatus.IDLE)
+
+    @property
+    def broken(self) -> bool:
+        return self.pgconn.status != pq.ConnStatus.OK
 
     @property
     def in_transaction(self) -> bool:
@@ -90,6 +95,8 @@ class PipelineConnection:
                 self.pgconn.consume_input()
             result = self.pgconn.get_result()
             if result is None:
+                if self.broken:  # no Sync will come: libpq answers None from now on
+                    raise psycopg.OperationalError(self.pgconn.get_error_message() or "the connection was lost")
                 continue  # the end of one statement's results
             if result.status == _Status.PIPELINE_SYNC:
                 break
@@ -101,6 +108,7 @@ class PipelineConnection:
         if len(results) != len(queued) + sum(prepared for prepared, _ in queued):
             raise psycopg.InterfaceError(f"{len(results)} results for {len(queued)} statements")
         self.settled = True
+        self.round_trips += 1
         answers, position = [], 0
         for (prepared, sql), _ in zip(queued, statements, strict=True):
             position += prepared  # the result of PREPARE comes first

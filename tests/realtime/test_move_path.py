@@ -20,6 +20,7 @@ from games.services.assignments import assignment_create
 from games.services.matches import match_against_computer
 from tests.factories import ClassroomFactory, StudentFactory
 from tests.realtime.test_match_socket import four_in_a_row_match, mover_of
+from tests.realtime.test_pg_pipeline import end_backend
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
               pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
@@ -270,3 +271,22 @@ def seat_at(match, index) -> Seat:
         return Seat.objects.get(match_id=match.pk, index=index)
     finally:
         connection.close()
+
+
+async def test_a_move_on_a_kept_connection_whose_server_went_away_is_tried_again_on_a_new_one(sent):
+    """PostgreSQL restarted while the pool's connections sat idle: the child's move still lands, once."""
+    match, users, *_ = await four_in_a_row_match()
+    first = await submit(match, users, client_id="before")
+    pool = async_db.connections_of_this_loop()
+    stale = pool.idle[0]
+    (_, [(backend,)]), = await stale.round_trip([("SELECT pg_backend_pid()", None)])
+    await asyncio.to_thread(end_backend, backend)
+    moved = await sync_to_async(Match.objects.get)(pk=match.pk)
+    accepted = await submit(moved, users, client_id="after")
+    assert accepted.version == first.version + 1
+    assert not accepted.duplicate
+    assert stale.conn.closed
+    assert stale not in pool.idle
+    assert await version_and_moves(match) == (accepted.version, [(first.version, "before"),
+                                                                 (accepted.version, "after")])
+    assert after(match, sent) == [(first.version, first.version), (accepted.version, accepted.version)]

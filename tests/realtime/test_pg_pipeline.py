@@ -115,16 +115,26 @@ async def test_a_cancelled_round_trip_leaves_the_connection_unfit_and_the_pool_r
     assert pool.idle == [conn]
 
 
-async def test_a_connection_whose_server_went_away_raises_and_is_not_used_again():
-    """PostgreSQL restarted, or the backend was ended, while the connection sat idle in the pool."""
-    pool = async_db.connections_of_this_loop()
-    async with pool.connection() as conn:
-        (_, [(backend,)]), = await conn.round_trip([("SELECT pg_backend_pid()", None)])
-    gone = pool.idle[0]
+def end_backend(backend: int) -> None:
+    """What PostgreSQL restarting, or an administrator, does to one connection."""
     params = async_db.connection_params()
     params.pop("context", None)
     with psycopg.connect(**params) as outside:
         outside.execute("SELECT pg_terminate_backend(%s)", [backend])
+
+
+async def backend_of(conn: PipelineConnection) -> int:
+    (_, [(backend,)]), = await conn.round_trip([("SELECT pg_backend_pid()", None)])
+    return backend
+
+
+async def test_a_connection_whose_server_went_away_raises_and_is_not_used_again():
+    """PostgreSQL restarted, or the backend was ended, while the connection sat idle in the pool."""
+    pool = async_db.connections_of_this_loop()
+    async with pool.connection() as conn:
+        backend = await backend_of(conn)
+    gone = pool.idle[0]
+    end_backend(backend)
     with pytest.raises(psycopg.OperationalError):
         async with pool.connection() as conn:
             await asyncio.wait_for(conn.round_trip([("SELECT 1", None)]), WAIT)
@@ -132,3 +142,15 @@ async def test_a_connection_whose_server_went_away_raises_and_is_not_used_again(
     assert pool.idle == []
     async with pool.connection() as conn:
         assert (await conn.round_trip([("SELECT 3", None)]))[0][1] == [(3,)]
+
+
+async def test_a_connection_lost_in_the_middle_of_a_round_trip_raises_at_once():
+    async with connected() as conn:
+        backend = await backend_of(conn)
+        waiting = asyncio.ensure_future(conn.round_trip([("SELECT pg_sleep(30)", None), ("SELECT 1", None)]))
+        await asyncio.sleep(0)  # sent
+        await asyncio.to_thread(end_backend, backend)
+        with pytest.raises(psycopg.OperationalError):
+            await asyncio.wait_for(waiting, WAIT)
+        assert conn.broken
+        assert not conn.reusable
