@@ -21,6 +21,8 @@ import threading
 from collections.abc import Iterator
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.db.models.fields import AutoFieldMixin, Field
+from django.db.models.fields.related import ForeignKey
 
 from classroom.models import User
 from games.models import Assignment, Match, Move, Seat
@@ -271,22 +273,59 @@ def _update_sql(model: type[models.Model], names: tuple[str, ...], vendor: str) 
     return f"UPDATE {_table(model)} SET {assignments} WHERE {_column(model, 'id')} = %s"
 
 
+# A field whose conversions give back a value of one plain type unchanged (the model's own methods are
+# Django's, not overridden): such a value is sent as it is. Django's PostgreSQL backend would wrap an int
+# as Int4 or Int8 to type it; the column types it all the same when it is stored.
+_AS_IS = [
+    (int, {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": models.IntegerField.get_db_prep_value,
+           "get_prep_value": models.IntegerField.get_prep_value}),
+    (str, {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": Field.get_db_prep_value,
+           "get_prep_value": models.CharField.get_prep_value}),
+    (str, {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": Field.get_db_prep_value,
+           "get_prep_value": models.TextField.get_prep_value}),
+    (bool, {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": Field.get_db_prep_value,
+            "get_prep_value": models.BooleanField.get_prep_value}),
+]
+_AUTO_KEY = {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": AutoFieldMixin.get_db_prep_value,
+             "get_prep_value": models.IntegerField.get_prep_value}
+
+
+def _has(field: models.Field, methods: dict) -> bool:
+    return all(getattr(type(field), name) is method for name, method in methods.items())
+
+
+def _as_is(field: models.Field) -> type | None:
+    """The type whose values this field saves unchanged, or None (every value goes through the field)."""
+    if isinstance(field, ForeignKey):  # the key of the row it points to: an automatic integer key, saved as it is
+        plain = (type(field).get_db_prep_save is ForeignKey.get_db_prep_save and _has(field.target_field, _AUTO_KEY))
+        return int if plain else None
+    return next((kind for kind, methods in _AS_IS if _has(field, methods)), None)
+
+
 @functools.cache
-def _update_fields(model: type[models.Model], names: tuple[str, ...]) -> tuple[models.Field, ...]:
-    return tuple(model._meta.get_field(name) for name in names)
+def _update_fields(model: type[models.Model], names: tuple[str, ...]) -> tuple[tuple[models.Field, type | None], ...]:
+    return tuple((field, _as_is(field)) for field in (model._meta.get_field(name) for name in names))
 
 
 def update(instance: models.Model, names: list[str]) -> None:
     """`instance.save(update_fields=names)` for a row that exists, without compiling SQL."""
     model, key = type(instance), tuple(names)
     db = connections[DEFAULT_DB_ALIAS]
-    params = [field.get_db_prep_save(getattr(instance, field.attname), db) for field in _update_fields(model, key)]
+    params = [value if type(value := getattr(instance, field.attname)) is kind else field.get_db_prep_save(value, db)
+              for field, kind in _update_fields(model, key)]
     _write(_update_sql(model, key, db.vendor), [*params, instance.pk], (model._meta.db_table, instance.pk))
 
 
 @functools.cache
 def _insert_fields(model: type[models.Model]) -> tuple[models.Field, ...]:
     return tuple(field for field in model._meta.concrete_fields if not field.primary_key)
+
+
+@functools.cache
+def _insert_plan(model: type[models.Model]) -> tuple[tuple[models.Field, type | None, bool], ...]:
+    """Per field: the field, the type saved as it is, and whether it computes its value (`pre_save`, e.g.
+    auto_now_add) rather than reading the attribute."""
+    return tuple((field, _as_is(field), type(field).pre_save is not Field.pre_save) for field in _insert_fields(model))
 
 
 @functools.cache
@@ -302,7 +341,8 @@ def insert(objects: list[models.Model]) -> None:
     if not objects:
         return
     model = type(objects[0])
-    fields = _insert_fields(model)
     db = connections[DEFAULT_DB_ALIAS]
-    params = [field.get_db_prep_save(field.pre_save(obj, True), db) for obj in objects for field in fields]
+    params = [value if type(value := field.pre_save(obj, True) if computed else getattr(obj, field.attname)) is kind
+              else field.get_db_prep_save(value, db)
+              for obj in objects for field, kind, computed in _insert_plan(model)]
     _write(_insert_sql(model, len(objects), db.vendor), params, (model._meta.db_table, None))

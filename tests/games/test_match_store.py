@@ -1,7 +1,7 @@
 """The move path's hand-built SQL stores and reads exactly what the ORM would (SQLite and PostgreSQL)."""
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection, models, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -67,6 +67,42 @@ def test_update_and_insert_store_what_the_orm_reads_back(make_assignment, pupils
     rows = list(Attempt.objects.filter(match=match).order_by("answer").values_list("answer", "correct", "mistake_type"))
     assert rows == [(42, True, ""), (48, False, "near_miss")]
     assert Attempt.objects.filter(match=match, created_at__isnull=False).count() == 2
+
+
+class Doubled(models.IntegerField):
+    """A field with a conversion of its own: its values must never be sent as they are."""
+
+    def get_prep_value(self, value):
+        return None if value is None else int(value) * 2
+
+
+class Shouted(models.CharField):
+    def get_db_prep_value(self, value, connection, prepared=False):
+        return value.upper()
+
+
+def test_plain_values_of_plain_fields_are_sent_as_they_are_and_every_other_goes_through_its_field():
+    fields = {field.name: field for field in Move._meta.concrete_fields}
+    assert match_store._as_is(fields["version"]) is int
+    assert match_store._as_is(fields["match"]) is int  # a key: the id it holds
+    assert match_store._as_is(fields["client_id"]) is str
+    assert match_store._as_is(fields["action"]) is None  # JSON: always through the field
+    assert match_store._as_is(fields["created_at"]) is None
+    assert match_store._as_is(Attempt._meta.get_field("correct")) is bool
+    assert match_store._as_is(Doubled()) is None
+    assert match_store._as_is(Shouted(max_length=5)) is None
+    assert match_store._as_is(models.ForeignKey(Seat, on_delete=models.CASCADE, to_field="index")) is None
+
+
+def test_a_value_of_another_type_still_goes_through_its_field(make_assignment, pupils, fake_clock):
+    """A choice (a str subclass), a bool in an int column, a number as text: converted as the ORM would."""
+    match = two_player_match(make_assignment, pupils)
+    match.status, match.version = Match.Status.FINISHED, "9"
+    match_store.update(match, ["status", "version"])
+    assert Match.objects.filter(pk=match.pk).values_list("status", "version").get() == ("finished", 9)
+    match.version = True
+    match_store.update(match, ["version"])
+    assert Match.objects.get(pk=match.pk).version == 1
 
 
 def test_a_move_is_seven_statements_between_begin_and_commit(make_assignment, pupils, fake_clock):
