@@ -124,3 +124,15 @@ async def test_a_burst_of_sends_from_many_matches_arrives_complete_and_in_order_
     finally:
         await here.flush()
         await there.flush()
+
+
+async def test_the_layer_reads_redis_with_the_c_parser():
+    """hiredis (pyproject.toml): redis-py parses each reply and pub/sub message in C, not in Python."""
+    layer = process_layer()
+    channel = await layer.new_channel()
+    await layer.group_add("parser", channel)
+    connection = layer._layer().pubsub.connection
+    assert type(connection._parser).__name__ == "_AsyncHiredisParser"
+    await layer.group_send("parser", {"type": "hello"})
+    assert (await asyncio.wait_for(layer.receive(channel), WAIT))["type"] == "hello"
+    await layer.flush()
