@@ -42,7 +42,10 @@ async def submit_action(*, match_id: int, user_id: int, action: object, client_i
         return await _submit(pool, match_id=match_id, user_id=user_id, action=action, client_id=client_id)
     except _StaleConnection:
         await pool.drop_idle()
+    try:
         return await _submit(pool, match_id=match_id, user_id=user_id, action=action, client_id=client_id)
+    except _StaleConnection as again:  # only if another move put back a dead one meanwhile: raised as it came
+        raise again.__cause__ from None
 
 
 async def _submit(pool: async_db.LoopConnections, *, match_id: int, user_id: int, action: object,

@@ -86,8 +86,9 @@ class PipelineConnection:
         self.settled = False
         queued = [self._queue(sql, params) for sql, params in statements]
         self.pgconn.pipeline_sync()
-        while self.pgconn.flush():
-            await self._wait(writable=True)
+        while self.pgconn.flush():  # more to send: libpq asks to read meanwhile, or a large send could stall
+            if await self._wait(writable=True) & _READABLE:
+                self.pgconn.consume_input()
         results: list[pq.abc.PGresult] = []
         while True:
             while self.pgconn.is_busy():
@@ -102,18 +103,17 @@ class PipelineConnection:
                 break
             results.append(result)
         error = next((result for result in results if result.status == _Status.FATAL_ERROR), None)
-        if error is not None:
-            raise psycopg.errors.lookup(error.error_field(pq.DiagnosticField.SQLSTATE).decode())(
-                error.error_message.decode(self.conn.info.encoding, "replace").strip())
+        if error is not None:  # as psycopg raises it: its class by SQLSTATE (or the generic one), with `diag`
+            raise psycopg.errors.error_from_result(error, encoding=self.conn.info.encoding)
         if len(results) != len(queued) + sum(prepared for prepared, _ in queued):
             raise psycopg.InterfaceError(f"{len(results)} results for {len(queued)} statements")
-        self.settled = True
-        self.round_trips += 1
         answers, position = [], 0
         for (prepared, sql), _ in zip(queued, statements, strict=True):
             position += prepared  # the result of PREPARE comes first
             answers.append(self._rows(sql, results[position]))
             position += 1
+        self.settled = True
+        self.round_trips += 1
         return answers
 
     def _queue(self, sql: str, params: list | None) -> tuple[bool, str]:
@@ -121,11 +121,13 @@ class PipelineConnection:
         values = self.transformer.dump_sequence(params, [PyFormat.TEXT] * len(params)) if params else None
         name = self.prepared.get(sql)
         preparing = name is None and len(self.prepared) < PREPARED_MAX
+        # As psycopg and Django: without parameters the SQL is sent as written (a `%` is a `%`).
+        text = sql.encode() if params is None else numbered(sql)
         if preparing:
             name = self.prepared[sql] = f"mpg_{len(self.prepared)}".encode()
-            self.pgconn.send_prepare(name, numbered(sql))
+            self.pgconn.send_prepare(name, text)
         if name is None:
-            self.pgconn.send_query_params(numbered(sql), values, result_format=_TEXT)
+            self.pgconn.send_query_params(text, values, result_format=_TEXT)
         else:
             self.pgconn.send_query_prepared(name, values, result_format=_TEXT)
         return preparing, sql
@@ -139,21 +141,20 @@ class PipelineConnection:
         self.transformer.set_pgresult(result)
         return columns, self.transformer.load_rows(0, result.ntuples, tuple)
 
-    async def _wait(self, *, writable: bool) -> None:
+    async def _wait(self, *, writable: bool) -> int:
+        """Until the socket can be read (or, if `writable`, written or read): which of the two it can."""
         loop = asyncio.get_running_loop()
-        ready = loop.create_future()
+        ready: asyncio.Future[int] = loop.create_future()
         fileno = self.pgconn.socket
+        loop.add_reader(fileno, _settle, ready, _READABLE)
         if writable:
-            loop.add_writer(fileno, _settle, ready)
-        else:
-            loop.add_reader(fileno, _settle, ready)
+            loop.add_writer(fileno, _settle, ready, _WRITABLE)
         try:
-            await ready
+            return await ready
         finally:
+            loop.remove_reader(fileno)
             if writable:
                 loop.remove_writer(fileno)
-            else:
-                loop.remove_reader(fileno)
 
     async def close(self) -> None:
         await self.conn.close()
@@ -163,6 +164,9 @@ class PipelineConnection:
         self.pgconn.finish()
 
 
-def _settle(future: asyncio.Future) -> None:
+_READABLE, _WRITABLE = 1, 2
+
+
+def _settle(future: asyncio.Future, readiness: int) -> None:
     if not future.done():
-        future.set_result(None)
+        future.set_result(readiness)

@@ -280,11 +280,11 @@ _AS_IS = [
     (int, {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": models.IntegerField.get_db_prep_value,
            "get_prep_value": models.IntegerField.get_prep_value}),
     (str, {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": Field.get_db_prep_value,
-           "get_prep_value": models.CharField.get_prep_value}),
+           "get_prep_value": models.CharField.get_prep_value, "to_python": models.CharField.to_python}),
     (str, {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": Field.get_db_prep_value,
-           "get_prep_value": models.TextField.get_prep_value}),
+           "get_prep_value": models.TextField.get_prep_value, "to_python": models.TextField.to_python}),
     (bool, {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": Field.get_db_prep_value,
-            "get_prep_value": models.BooleanField.get_prep_value}),
+            "get_prep_value": models.BooleanField.get_prep_value, "to_python": models.BooleanField.to_python}),
 ]
 _AUTO_KEY = {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": AutoFieldMixin.get_db_prep_value,
              "get_prep_value": models.IntegerField.get_prep_value}

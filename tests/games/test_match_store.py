@@ -81,6 +81,11 @@ class Shouted(models.CharField):
         return value.upper()
 
 
+class Trimmed(models.CharField):
+    def to_python(self, value):  # CharField's get_prep_value calls it
+        return value.strip()
+
+
 def test_plain_values_of_plain_fields_are_sent_as_they_are_and_every_other_goes_through_its_field():
     fields = {field.name: field for field in Move._meta.concrete_fields}
     assert match_store._as_is(fields["version"]) is int
@@ -91,6 +96,7 @@ def test_plain_values_of_plain_fields_are_sent_as_they_are_and_every_other_goes_
     assert match_store._as_is(Attempt._meta.get_field("correct")) is bool
     assert match_store._as_is(Doubled()) is None
     assert match_store._as_is(Shouted(max_length=5)) is None
+    assert match_store._as_is(Trimmed(max_length=5)) is None
     assert match_store._as_is(models.ForeignKey(Seat, on_delete=models.CASCADE, to_field="index")) is None
 
 

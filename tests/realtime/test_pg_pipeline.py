@@ -25,6 +25,21 @@ async def test_placeholders_are_numbered_and_a_doubled_percent_is_a_percent():
     assert numbered("SELECT %s, %s WHERE body LIKE '10%%'") == b"SELECT $1, $2 WHERE body LIKE '10%'"
 
 
+async def test_without_parameters_the_sql_goes_as_written_as_with_psycopg():
+    async with connected() as conn:
+        answers = await conn.round_trip([("SELECT '100%%'", None), ("SELECT %s || '%%'", ["50"])])
+        assert [rows for _, rows in answers] == [[("100%%",)], [("50%",)]]
+
+
+async def test_an_error_code_psycopg_does_not_know_is_still_a_psycopg_error_with_its_details():
+    async with connected() as conn:
+        with pytest.raises(psycopg.DatabaseError) as raised:
+            await conn.round_trip([("DO $$ BEGIN RAISE EXCEPTION 'a trigger says no' USING ERRCODE = 'ZZ123'; "
+                                    "END $$", None)])
+        assert raised.value.diag.sqlstate == "ZZ123"
+        assert raised.value.diag.message_primary == "a trigger says no"
+
+
 @contextlib.asynccontextmanager
 async def connected():
     """A connection of its own with an empty temporary table `note`; closed after the block."""
