@@ -201,10 +201,11 @@ def _four_in_a_row_legal(view: dict, engine) -> list[dict]:
     return engine.legal_actions(state, view["seat"])
 
 
-def move_multiplin(page: Page, view: dict, press: Press) -> None:
+def move_multiplin(page: Page, view: dict, press: Press) -> bool:
+    """Answer this round; False if the child has nothing to do in it (answered, passed, no product yet)."""
     seat = view["seat"]
     if seat in view["solvers"] or seat in view["passed"] or view["product"] is None:
-        return
+        return False
     n = view["round"]
     pair = solution(view)
     if pair is None:
@@ -218,6 +219,7 @@ def move_multiplin(page: Page, view: dict, press: Press) -> None:
             rf"^Table row {slot // 4 + 1}, column {slot % 4 + 1}: {view['table'][slot]}\b")))
     expect(page.get_by_role("heading", name="Game over").or_(
         page.get_by_text(re.compile(rf"^Round (?!{n}\D)\d+"))).first).to_be_visible(timeout=SLOW)
+    return True
 
 
 def move_stepping(page: Page, view: dict, press: Press) -> None:
@@ -261,16 +263,19 @@ def play_to_the_end(page: Page, client, game: str, press: Press) -> dict:
         if state["match"]["status"] != "active":
             break
         view = state["view"]
+        acted = False
         if view["seat"] in view["to_move"]:
             turns = game != "multiplin"
             if turns:  # the page is on this turn too ("Your turn!" in the header)
                 expect(page.locator(".turn-mine")).to_be_visible(timeout=SLOW)
-            MOVERS[game](page, view, press)
+            acted = MOVERS[game](page, view, press) is not False
             if turns:  # the move is made: the page leaves the child's turn (the computer is slow enough)
                 expect(page.locator(".turn-mine")).to_have_count(0, timeout=SLOW)
-        else:
+        if not acted:
+            # The computer's turn, or (Multiplin) a round the child has answered already: wait for the server
+            # to move on, rather than spend the loop's turns asking again at once.
             version = state["version"]
-            for _ in range(100):  # the computer's turn: wait for the server to move on
+            for _ in range(100):
                 if match_state(client, match_id)["version"] != version:
                     break
                 page.wait_for_timeout(100)
