@@ -14,8 +14,10 @@ from 1.34 to 1.04 ms of CPU a move).
   move path's parameters are all compared with or stored in a column), through the connection's own
   psycopg adapters, as Django's cursors would send them. Rows come back through the same adapters.
 - The connection stays in pipeline mode for its life. A round trip is whole only when its Sync has
-  been read back: one cut off (an error, a cancelled task, a lost socket) leaves the connection
-  unfit to be used again (`reusable`), and its owner closes it.
+  been read back. One cut off (a cancelled task, a lost socket) leaves the connection unfit to be
+  used again (`reusable`), and its owner closes it. A statement that failed ends its round trip
+  whole: the error is raised, the statements after it were skipped, and a transaction it was in
+  must be rolled back (`in_transaction`) before the connection is reusable again.
 """
 
 from __future__ import annotations
@@ -77,7 +79,8 @@ class PipelineConnection:
 
     @property
     def in_transaction(self) -> bool:
-        return self.pgconn.transaction_status == pq.TransactionStatus.INTRANS
+        """Inside a transaction, a failed one included (it waits for its ROLLBACK)."""
+        return self.pgconn.transaction_status in (pq.TransactionStatus.INTRANS, pq.TransactionStatus.INERROR)
 
     async def round_trip(self, statements: list[tuple[str, list | None]]) -> list[Result]:
         """Send these statements and a Sync together, then read all their results: one per statement.
@@ -103,19 +106,25 @@ class PipelineConnection:
             if result.status == _Status.PIPELINE_SYNC:
                 break
             results.append(result)
+        # The Sync was read: the round trip is whole, even if a statement failed (the ones after it were
+        # skipped, and a transaction it was in is left failed, to be rolled back).
+        self.settled = True
+        self.round_trips += 1
+        if len(results) != len(queued) + sum(prepared for prepared, _ in queued):
+            self.settled = False  # answers out of step with the statements: this connection is not to be trusted
+            raise psycopg.InterfaceError(f"{len(results)} results for {len(queued)} statements")
+        answers, position = [], 0
+        for prepared, sql in queued:
+            if prepared:  # the result of PREPARE comes first; one skipped after an error never was
+                if results[position].status != _Status.COMMAND_OK:
+                    del self.prepared[sql]
+                position += 1
+            answers.append(results[position])
+            position += 1
         error = next((result for result in results if result.status == _Status.FATAL_ERROR), None)
         if error is not None:  # as psycopg raises it: its class by SQLSTATE (or the generic one), with `diag`
             raise psycopg.errors.error_from_result(error, encoding=self.conn.info.encoding)
-        if len(results) != len(queued) + sum(prepared for prepared, _ in queued):
-            raise psycopg.InterfaceError(f"{len(results)} results for {len(queued)} statements")
-        answers, position = [], 0
-        for (prepared, sql), _ in zip(queued, statements, strict=True):
-            position += prepared  # the result of PREPARE comes first
-            answers.append(self._rows(sql, results[position]))
-            position += 1
-        self.settled = True
-        self.round_trips += 1
-        return answers
+        return [self._rows(sql, result) for (_, sql), result in zip(queued, answers, strict=True)]
 
     def _queue(self, sql: str, params: list | None) -> tuple[bool, str]:
         """Queue one statement (preparing it first if it is new): (whether it was prepared now, sql)."""

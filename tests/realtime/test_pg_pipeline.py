@@ -102,12 +102,28 @@ async def test_an_error_is_raised_as_psycopg_raises_it_and_the_rest_of_the_round
         insert = ("INSERT INTO note (id) VALUES (%s)", [1])
         with pytest.raises(psycopg.errors.UniqueViolation):
             await conn.round_trip([("BEGIN", None), insert, insert, ("COMMIT", None)])
-        assert not conn.reusable  # cut off: its owner closes it, which rolls back
+        assert conn.settled
+        assert conn.in_transaction
+        assert not conn.reusable
+        await conn.round_trip([("ROLLBACK", None)])
+        assert conn.reusable
+        assert (await conn.round_trip([("SELECT count(*) FROM note", None)]))[0][1] == [(0,)]
     async with connected() as conn:
         with pytest.raises(psycopg.errors.UndefinedTable):
             await conn.round_trip([("SELECT * FROM no_such_table WHERE id = %s", [1])])
-        with pytest.raises(psycopg.InterfaceError):
-            await conn.round_trip([("SELECT 1", None)])
+        assert conn.reusable  # outside a transaction, the Sync ended the failed statement's own
+        assert (await conn.round_trip([("SELECT 1", None)]))[0][1] == [(1,)]
+
+
+async def test_a_statement_skipped_after_an_error_is_prepared_when_it_is_next_used():
+    """Its PREPARE was queued behind the failing statement and never ran: it is not taken as prepared."""
+    async with connected() as conn:
+        later = ("SELECT %s::int * 3", [2])
+        with pytest.raises(psycopg.errors.DivisionByZero):
+            await conn.round_trip([("SELECT 1 / %s::int", [0]), later])
+        assert later[0] not in conn.prepared
+        assert (await conn.round_trip([later]))[0][1] == [(6,)]
+        assert "SELECT $1::int * 3" in await prepared_here(conn)
 
 
 async def test_a_cancelled_round_trip_leaves_the_connection_unfit_and_the_pool_replaces_it():
