@@ -12,7 +12,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from classroom.errors import ServiceError
 from classroom.sign_out import SESSION_ENDED_CLOSE_CODE, user_group
 from games import clock, selectors
-from games.realtime import async_db, move_path, scheduler
+from games.realtime import async_db, kept_matches, move_path, scheduler
 from games.realtime.db import run_in_db_thread
 from games.services import broadcast, moves, player_messages
 from games.services.broadcast import SPECTATOR, group_name
@@ -134,6 +134,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             log.info("match %s: seat %s is no longer user %s's: socket closed", self.match_id, self.seat, self.user.pk)
             await self.close(code=4403)  # the student left this seat: its hand is no longer theirs
             return
+        kept_matches.of_this_loop().learn(self.match_id, message)
         client_id = self.sent_client_ids.pop(message["version"], None)
         if message["version"] < self.last_version and not client_id:
             return  # older than what this socket has shown (a snapshot overtook it)

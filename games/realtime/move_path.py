@@ -1,4 +1,4 @@
-"""A socket's action on PostgreSQL, on the event loop: two round trips, no thread.
+"""A socket's action on PostgreSQL, on the event loop: one or two round trips, no thread.
 
 The same service judges and records it (`moves.submit_on_locked`, the code the REST endpoint and
 the thread path run) with the same guarantees: the match row is locked before it is read, the
@@ -9,6 +9,13 @@ the broadcast leaves only after the commit. What differs is only how the stateme
 2. the service runs on what was read; its writes are captured (`match_store.captured`), not sent;
 3. the writes, as one statement unless a row is updated twice or a table added to twice
    (`Captured.combined`), and COMMIT, sent together (one round trip); then the broadcast.
+
+When this event loop committed the match's last change itself (games.realtime.kept_matches), step 1 is
+skipped: the service runs on the match as that commit left it, and one round trip carries BEGIN, a
+check that locks the row and fails unless nothing has written it since, the writes and COMMIT. If the
+check fails (the match changed elsewhere), or the action's client_id is already recorded (its insert
+fails), nothing was written: the transaction is rolled back and the move goes steps 1-3. A refusal
+judged on the kept match goes steps 1-3 too, so it is judged on the row as it is.
 
 Each round trip is one send and one wait on the connection's socket (games.realtime.pg_pipeline:
 libpq's pipeline mode, statements prepared at their first use), and an ordinary move's five writes
@@ -25,8 +32,9 @@ from __future__ import annotations
 
 import psycopg
 
-from classroom.errors import NotFound
-from games.realtime import async_db
+from classroom.errors import NotFound, ServiceError
+from games.models import Match
+from games.realtime import async_db, kept_matches
 from games.services import match_store, moves
 
 
@@ -48,31 +56,79 @@ async def submit_action(*, match_id: int, user_id: int, action: object, client_i
         raise again.__cause__ from None
 
 
+Done = tuple[Match, moves.Accepted, match_store.Captured, str | None]  # and the row's version, if it was written
+
+
 async def _submit(pool: async_db.LoopConnections, *, match_id: int, user_id: int, action: object,
                   client_id: object) -> moves.Accepted:
-    lock, seats = match_store.lock_queries(match_id, repeat_of=client_id)
+    known = kept_matches.of_this_loop()
+    kept = known.take(match_id)
     async with pool.connection() as conn:
-        try:
-            _, match_rows, seat_rows = await conn.round_trip([_BEGIN, lock, seats])
-        except psycopg.OperationalError as error:
-            if conn.round_trips and conn.broken:  # nothing was written: BEGIN and reads, gone with it
-                raise _StaleConnection from error
-            raise
-        try:
-            match = match_store.locked_match(match_rows, seat_rows)
-            if match is None:
-                raise NotFound("not_found", "No such match.")
-            with match_store.captured() as capture:
-                accepted = moves.submit_on_locked(match, user_id=user_id, action=action, client_id=client_id)
-        except BaseException:
-            if conn.settled and conn.in_transaction:
-                await conn.round_trip([_ROLLBACK])
-            raise
-        await conn.round_trip([*capture.combined(), _COMMIT])
+        done = None
+        if kept is not None:
+            done = await _on_kept(conn, kept, user_id=user_id, action=action, client_id=client_id)
+        if done is None:
+            done = await _on_locked(conn, match_id, user_id=user_id, action=action, client_id=client_id)
+    match, accepted, capture, row_version = done
     # The COMMIT's answer was read (an error raised): committed.
+    if row_version is not None:
+        known.keep(match, row_version)
+        if capture.broadcasts:  # the last is the change the row is at now
+            kept_matches.attach(capture.broadcasts[-1], match, row_version)
     for callback in capture.after_commit:
         callback()
     return accepted
+
+
+async def _on_kept(conn, kept: kept_matches.Kept, *, user_id: int, action: object, client_id: object) -> Done | None:
+    """The move judged on the match as this loop last committed it, in one round trip; None if it must go
+    the usual way (refused on what was kept, or the row changed since: nothing was written)."""
+    match = kept.match
+    try:
+        with match_store.captured() as capture:
+            accepted = moves.submit_on_locked(match, user_id=user_id, action=action, client_id=client_id)
+    except ServiceError:
+        return None
+    sent = [_BEGIN, match_store.unchanged_query(match.pk, kept.row_version), *capture.combined(),
+            match_store.row_version_query(match.pk), _COMMIT]
+    try:
+        *_, (_, [(row_version,)]), _ = await conn.round_trip(sent)
+    except (psycopg.errors.DivisionByZero, psycopg.errors.UniqueViolation):
+        await conn.round_trip([_ROLLBACK])  # changed since, or this client_id is recorded: the locked read tells
+        return None
+    except psycopg.OperationalError as error:
+        # A connection that died while idle took nothing with it; a retry is harmless only for an action
+        # with a client_id (answered as a repeat if it did commit after all).
+        if conn.round_trips and conn.broken and isinstance(client_id, str):
+            raise _StaleConnection from error
+        raise
+    return match, accepted, capture, row_version
+
+
+async def _on_locked(conn, match_id: int, *, user_id: int, action: object, client_id: object) -> Done:
+    lock, seats = match_store.lock_queries(match_id, repeat_of=client_id)
+    try:
+        _, match_rows, seat_rows = await conn.round_trip([_BEGIN, lock, seats])
+    except psycopg.OperationalError as error:
+        if conn.round_trips and conn.broken:  # nothing was written: BEGIN and reads, gone with it
+            raise _StaleConnection from error
+        raise
+    try:
+        match = match_store.locked_match(match_rows, seat_rows)
+        if match is None:
+            raise NotFound("not_found", "No such match.")
+        with match_store.captured() as capture:
+            accepted = moves.submit_on_locked(match, user_id=user_id, action=action, client_id=client_id)
+    except BaseException:
+        if conn.settled and conn.in_transaction:
+            await conn.round_trip([_ROLLBACK])
+        raise
+    if not capture.statements:  # a repeat: nothing to write
+        await conn.round_trip([_COMMIT])
+        return match, accepted, capture, None
+    *_, (_, [(row_version,)]), _ = await conn.round_trip(
+        [*capture.combined(), match_store.row_version_query(match.pk), _COMMIT])
+    return match, accepted, capture, row_version
 
 
 _BEGIN, _COMMIT, _ROLLBACK = ("BEGIN", None), ("COMMIT", None), ("ROLLBACK", None)

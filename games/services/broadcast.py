@@ -121,7 +121,7 @@ def change_message(match: Match, events: list[dict]) -> dict:
 def send_on_commit(match: Match, events: list[dict]) -> None:
     """Broadcast this change once the transaction commits (never a change that rolled back)."""
     message = change_message(match, events)
-    match_store.after_commit(lambda: send(match.pk, message))
+    match_store.after_commit(lambda: send(match.pk, message), message=message)
 
 
 def send(match_id: int, message: dict) -> None:

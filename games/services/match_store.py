@@ -16,8 +16,10 @@ call), so a move is BEGIN, two reads, one write batch and COMMIT.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import functools
 import threading
+import zlib
 from collections.abc import Iterator
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -71,6 +73,30 @@ def lock_queries(match_id: int, *, repeat_of: str | None = None) -> tuple[tuple[
             (_seats_sql(connection.vendor), [repeat_of, match_id]))
 
 
+@functools.cache
+def _row_version_sql(vendor: str) -> str:
+    return f"SELECT xmin::text FROM {_table(Match)} WHERE {_column(Match, 'id')} = %s"
+
+
+@functools.cache
+def _unchanged_sql(vendor: str) -> str:
+    # 1 / 0 when the row is not as it was: an error, so the statements after it in the round trip are skipped.
+    return (f"SELECT 1 / count(*)::int FROM (SELECT 1 FROM {_table(Match)} WHERE {_column(Match, 'id')} = %s "
+            f"AND xmin = %s::xid FOR UPDATE OF {_table(Match)}) AS unchanged")
+
+
+def row_version_query(match_id: int) -> tuple[str, list]:
+    """PostgreSQL only: the match row's version as PostgreSQL keeps it (`xmin`, the transaction that wrote
+    it last). Every write of the row changes it, whether or not it changes `Match.version`."""
+    return _row_version_sql(connection.vendor), [match_id]
+
+
+def unchanged_query(match_id: int, row_version: str) -> tuple[str, list]:
+    """PostgreSQL only: lock the match row, and fail with `division_by_zero` unless it is still the row
+    `row_version_query` answered `row_version` for (nothing has written it since)."""
+    return _unchanged_sql(connection.vendor), [match_id, row_version]
+
+
 Rows = tuple[list[str], list[tuple]]  # column names, rows
 
 
@@ -102,15 +128,73 @@ def locked_match(match_rows: Rows, seat_rows: Rows) -> Match | None:
     if not rows:
         return None
     match = _instance(Match, columns, rows[0])
+    return _with_related(match, [_instance(Seat, seat_rows[0], row) for row in seat_rows[1]])
+
+
+def _with_related(match: Match, seats: list[Seat]) -> Match:
+    """What the move path reads beside the rows: the assignment's hints and stand-in time, the seats
+    with their children's names (from the extra attributes `assignment_*` and `user_name`)."""
     if match.assignment_id is not None:
         match.assignment = _partial(Assignment, id=match.assignment_id, hints=bool(match.assignment_hints),
                                     idle_takeover_s=match.assignment_idle_takeover_s)
-    seats = [_instance(Seat, seat_rows[0], row) for row in seat_rows[1]]
     for seat in seats:
         if seat.user_id is not None:
             seat.user = _partial(User, id=seat.user_id, name=seat.user_name)
     match.use_seats(seats)
     return match
+
+
+# A locked match as plain values (lists, numbers, text: what msgpack and JSON carry), for another process.
+def as_values(match: Match) -> dict:
+    """The match row and its seats' rows as `locked_match` left them (after the changes made to them since),
+    with the assignment's hints and stand-in time and the children's names."""
+    return {"fields": _fields_signature(),
+            "match": [_plain(getattr(match, name)) for name in _attnames(Match)],
+            "assignment": [getattr(match, "assignment_idle_takeover_s", None),
+                           getattr(match, "assignment_hints", None)],
+            "seats": [[*(_plain(getattr(seat, name)) for name in _attnames(Seat)), getattr(seat, "user_name", None)]
+                      for seat in match.seat_list()]}
+
+
+def from_values(values: dict) -> Match:
+    """The match `as_values` gave, as `locked_match` returns one. ValueError if it was written by a process
+    whose models have other fields (a server not yet, or no longer, on this code)."""
+    if values.get("fields") != _fields_signature():
+        raise ValueError("the match was written with other fields")
+    match = Match.from_db(DEFAULT_DB_ALIAS, _attnames(Match), _typed(Match, values["match"]))
+    match.assignment_idle_takeover_s, match.assignment_hints = values["assignment"]
+    seats = []
+    for row in values["seats"]:
+        seat = Seat.from_db(DEFAULT_DB_ALIAS, _attnames(Seat), _typed(Seat, row[:-1]))
+        seat.user_name, seat.repeat_of = row[-1], None
+        seats.append(seat)
+    return _with_related(match, seats)
+
+
+@functools.cache
+def _attnames(model: type[models.Model]) -> list[str]:
+    return [field.attname for field in model._meta.concrete_fields]
+
+
+@functools.cache
+def _fields_signature() -> int:
+    return zlib.crc32(" ".join([*_attnames(Match), "|", *_attnames(Seat)]).encode())
+
+
+@functools.cache
+def _times(model: type[models.Model]) -> frozenset[int]:
+    return frozenset(number for number, field in enumerate(model._meta.concrete_fields)
+                     if isinstance(field, models.DateTimeField))
+
+
+def _plain(value: object) -> object:
+    return value.isoformat() if isinstance(value, datetime.datetime) else value
+
+
+def _typed(model: type[models.Model], values: list) -> list:
+    times = _times(model)
+    return [datetime.datetime.fromisoformat(value) if number in times and value is not None else value
+            for number, value in enumerate(values)]
 
 
 @functools.cache
@@ -187,6 +271,7 @@ class Captured:
         # What each statement writes: (table, the id of the row it updates), or (table, None) for rows it adds.
         self.targets: list[tuple[str, object]] = []
         self.after_commit: list = []
+        self.broadcasts: list[dict] = []  # the messages those callbacks send, in order
 
     def combined(self) -> list[tuple[str, list]]:
         """The writes as one statement when that means the same, else as they are.
@@ -214,18 +299,21 @@ def captured() -> Iterator[Captured]:
         raise RuntimeError("captured() inside batched_writes() or captured()")
     capture = Captured()
     _pending.statements, _pending.targets = capture.statements, capture.targets
-    _pending.after_commit = capture.after_commit
+    _pending.after_commit, _pending.broadcasts = capture.after_commit, capture.broadcasts
     try:
         yield capture
     finally:
-        _pending.statements = _pending.after_commit = _pending.targets = None
+        _pending.statements = _pending.after_commit = _pending.targets = _pending.broadcasts = None
 
 
-def after_commit(callback) -> None:
-    """Run `callback` once the change commits: Django's `on_commit`, or the capturing caller's commit."""
+def after_commit(callback, *, message: dict | None = None) -> None:
+    """Run `callback` once the change commits: Django's `on_commit`, or the capturing caller's commit. A
+    callback that broadcasts names its `message`: a capturing caller may add to it before it goes."""
     callbacks = getattr(_pending, "after_commit", None)
     if callbacks is not None:
         callbacks.append(callback)
+        if message is not None:
+            _pending.broadcasts.append(message)
         return
     from django.db import transaction
 

@@ -85,7 +85,7 @@ async def test_a_stuck_send_times_out_and_the_next_one_goes(monkeypatch, caplog)
 
 def socket_at(version: int, sent_client_ids: dict[int, str]) -> tuple[MatchConsumer, list[dict]]:
     consumer = MatchConsumer()
-    consumer.seat, consumer.user, consumer.admitted = 0, SimpleNamespace(pk=5), True
+    consumer.match_id, consumer.seat, consumer.user, consumer.admitted = 1, 0, SimpleNamespace(pk=5), True
     consumer.last_version, consumer.sent_client_ids = version, dict(sent_client_ids)
     sent: list[dict] = []
 

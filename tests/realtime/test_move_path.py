@@ -6,6 +6,7 @@ import asyncio
 import os
 import threading
 
+import msgpack
 import psycopg
 import pytest
 from asgiref.sync import sync_to_async
@@ -13,7 +14,7 @@ from django.db import connection, transaction
 
 from classroom.errors import ServiceError
 from games.models import Match, Move, Seat
-from games.realtime import async_db, move_path
+from games.realtime import async_db, kept_matches, move_path
 from games.realtime.pg_pipeline import PipelineConnection
 from games.services import broadcast, match_store, moves
 from games.services.assignments import assignment_create
@@ -290,3 +291,160 @@ async def test_a_move_on_a_kept_connection_whose_server_went_away_is_tried_again
     assert await version_and_moves(match) == (accepted.version, [(first.version, "before"),
                                                                  (accepted.version, "after")])
     assert after(match, sent) == [(first.version, first.version), (accepted.version, accepted.version)]
+
+
+# --- the next move on a match this loop committed last (games.realtime.kept_matches) -----------------------
+@pytest.fixture
+def round_trips(monkeypatch):
+    """Each round trip the move path makes, as the first word of each statement (the check: "CHECK")."""
+    made = []
+    round_trip = PipelineConnection.round_trip
+
+    async def record(self, sent):
+        made.append(["CHECK" if "xmin = " in sql else sql.split()[0] for sql, _ in sent])
+        return await round_trip(self, sent)
+
+    monkeypatch.setattr(PipelineConnection, "round_trip", record)
+    return made
+
+
+@sync_to_async
+def fresh(match) -> Match:
+    try:
+        return Match.objects.get(pk=match.pk)
+    finally:
+        connection.close()
+
+
+@sync_to_async
+def written_elsewhere(match, **values) -> None:
+    """A write of the match row by another connection that does not change `Match.version`."""
+    try:
+        Match.objects.filter(pk=match.pk).update(**values)
+    finally:
+        connection.close()
+
+
+async def test_the_next_move_on_a_match_this_loop_committed_is_one_round_trip_with_the_same_result(
+        sent, round_trips):
+    match, users, *_ = await four_in_a_row_match()
+    await submit(match, users, client_id="first")
+    assert round_trips == [["BEGIN", "SELECT", "SELECT"], ["WITH", "SELECT", "COMMIT"]]
+    moved = await fresh(match)
+    second = await submit(moved, users, client_id="second")
+    assert round_trips[2:] == [["BEGIN", "CHECK", "WITH", "SELECT", "COMMIT"]]
+    assert second.version == match.version + 2
+    assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, "first"),
+                                                                   (match.version + 2, "second")])
+    assert after(match, sent) == [(match.version + 1, match.version + 1), (match.version + 2, match.version + 2)]
+    now = await fresh(match)
+    assert mover_of(now) == mover_of(match)  # two discards: back to the first mover
+    assert (await seat_at(match, mover_of(moved))).last_active_ms > 0
+    assert async_db.connections_of_this_loop().idle  # whole: kept
+
+
+async def test_a_match_row_written_elsewhere_since_is_locked_and_read_again_and_the_first_try_leaves_nothing(
+        sent, round_trips):
+    match, users, *_ = await four_in_a_row_match()
+    await submit(match, users)
+    moved = await fresh(match)
+    await written_elsewhere(match, next_due_ms=123)  # no new version: only the row's own tells
+    pool = async_db.connections_of_this_loop()
+    kept = list(pool.idle)
+    second = await submit(moved, users, client_id="again")
+    assert round_trips[2:] == [["BEGIN", "CHECK", "WITH", "SELECT", "COMMIT"], ["ROLLBACK"],
+                               ["BEGIN", "SELECT", "SELECT"], ["WITH", "SELECT", "COMMIT"]]
+    assert second.version == match.version + 2
+    assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, None),
+                                                                   (match.version + 2, "again")])
+    assert after(match, sent) == [(match.version + 1, match.version + 1), (match.version + 2, match.version + 2)]
+    assert pool.idle == kept  # rolled back and used again, not closed
+
+
+async def test_a_move_refused_on_what_this_loop_kept_is_judged_on_the_row_as_it_is(sent, round_trips):
+    """The other child moved through another process: by what this loop kept it is not Ana's turn, but it is."""
+    match, users, *_ = await four_in_a_row_match()
+    ana = mover_of(match)
+    await submit(match, users)
+    moved = await fresh(match)
+    await sync_to_async(other_process_move)(moved, users[mover_of(moved)])
+    accepted = await submit(match, users, seat=ana, client_id="ana-again")
+    assert accepted.version == match.version + 3
+    # Refused on what was kept before anything was sent: no check, the row locked and read.
+    assert round_trips == [["BEGIN", "SELECT", "SELECT"], ["WITH", "SELECT", "COMMIT"]] * 2
+    assert (await version_and_moves(match))[0] == match.version + 3
+    assert after(match, sent) == [(v, v) for v in range(match.version + 1, match.version + 4)]
+
+
+def other_process_move(match, user) -> None:
+    try:
+        moves.match_submit_action(match_id=match.pk, user=user, action=DISCARD, client_id="elsewhere")
+    finally:
+        connection.close()
+
+
+async def test_an_action_repeated_after_a_later_move_is_answered_as_a_repeat_not_applied_again(sent, round_trips):
+    """Ana's tap is sent again after a reconnection, when it is her turn again: its insert finds it recorded."""
+    match, users, *_ = await four_in_a_row_match()
+    ana = mover_of(match)
+    first = await submit(match, users, seat=ana, client_id="ana-1")
+    await submit(await fresh(match), users, client_id="ben-1")
+    again = await submit(match, users, seat=ana, client_id="ana-1")
+    assert again == moves.Accepted(version=first.version, duplicate=True)
+    assert round_trips[-4:] == [["BEGIN", "CHECK", "WITH", "SELECT", "COMMIT"], ["ROLLBACK"],
+                                ["BEGIN", "SELECT", "SELECT"], ["COMMIT"]]
+    assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, "ana-1"),
+                                                                   (match.version + 2, "ben-1")])
+    assert [version for version, _ in after(match, sent)] == [match.version + 1, match.version + 2]
+
+
+async def test_two_moves_on_one_match_at_once_in_one_loop_both_land_in_order(sent):
+    """The kept match is taken out by the first: the second reads the row, after the first's commit."""
+    match, users, *_ = await four_in_a_row_match()
+    await submit(match, users)
+    moved = await fresh(match)
+    mover = mover_of(moved)
+    answers = await asyncio.gather(submit(moved, users, seat=mover, client_id="one"),
+                                   submit(moved, users, seat=1 - mover, client_id="two"), return_exceptions=True)
+    landed = [answer for answer in answers if isinstance(answer, moves.Accepted)]
+    refused = [answer for answer in answers if isinstance(answer, ServiceError)]
+    assert len(landed) + len(refused) == 2
+    assert landed
+    assert all(answer.code == "not_your_turn" for answer in refused)
+    version, recorded = await version_and_moves(match)
+    assert [v for v, _ in recorded] == list(range(match.version + 1, version + 1))  # gapless
+    assert after(match, sent) == [(v, v) for v in range(match.version + 1, version + 1)]
+
+
+async def test_a_process_that_heard_the_broadcast_moves_on_the_match_it_carried_in_one_round_trip(
+        round_trips, monkeypatch):
+    """Ana's socket is in this process, Ben's in another: Ben's move there is judged on the match Ana's
+    broadcast carried (as Redis delivers it), and goes in one round trip too."""
+    match, users, *_ = await four_in_a_row_match()
+    messages = []
+    monkeypatch.setattr(broadcast, "send", lambda match_id, message: messages.append(message))
+    await submit(match, users, client_id="ana")
+    (message,) = messages
+    carried = msgpack.unpackb(msgpack.packb(message, use_bin_type=True), raw=False)
+    ben = users[mover_of(await fresh(match))]
+
+    async def in_another_process():
+        kept_matches.of_this_loop().learn(match.pk, carried)
+        try:
+            return await move_path.submit_action(match_id=match.pk, user_id=ben.pk, action=DISCARD,
+                                                 client_id="ben")
+        finally:
+            await async_db.close()
+
+    def another_process():
+        try:
+            return asyncio.run(asyncio.wait_for(in_another_process(), WAIT))
+        finally:
+            connection.close()
+
+    accepted = await asyncio.to_thread(another_process)
+    assert accepted.version == match.version + 2
+    assert round_trips[2:] == [["BEGIN", "CHECK", "WITH", "SELECT", "COMMIT"]]
+    assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, "ana"),
+                                                                   (match.version + 2, "ben")])
+    assert [m["version"] for m in messages] == [match.version + 1, match.version + 2]
