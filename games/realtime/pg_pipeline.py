@@ -131,8 +131,9 @@ class PipelineConnection:
         values = self.transformer.dump_sequence(params, [PyFormat.TEXT] * len(params)) if params else None
         name = self.prepared.get(sql)
         preparing = name is None and len(self.prepared) < PREPARED_MAX
-        # As psycopg and Django: without parameters the SQL is sent as written (a `%` is a `%`).
-        text = sql.encode() if params is None else numbered(sql)
+        if name is None or preparing:  # the statement's text goes only the first time (or every time, unprepared)
+            # As psycopg and Django: without parameters the SQL is sent as written (a `%` is a `%`).
+            text = sql.encode() if params is None else numbered(sql)
         if preparing:
             name = self.prepared[sql] = f"mpg_{len(self.prepared)}".encode()
             self.pgconn.send_prepare(name, text)

@@ -179,7 +179,8 @@ def _queue_send(layer, match_id: int, message: dict) -> None:
 async def _send_after(previous: asyncio.Task | None, layer, match_id: int, message: dict) -> None:
     if previous is not None:
         await asyncio.wait([previous])
-    await asyncio.wait_for(layer.group_send(group_name(match_id), message), SEND_TIMEOUT_S)
+    async with asyncio.timeout(SEND_TIMEOUT_S):  # no task of its own for the send, as wait_for makes
+        await layer.group_send(group_name(match_id), message)
 
 
 def _sent(match_id: int, task: asyncio.Task) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import functools
+import operator
 import threading
 import zlib
 from collections.abc import Iterator
@@ -149,10 +150,10 @@ def as_values(match: Match) -> dict:
     """The match row and its seats' rows as `locked_match` left them (after the changes made to them since),
     with the assignment's hints and stand-in time and the children's names."""
     return {"fields": _fields_signature(),
-            "match": [_plain(getattr(match, name)) for name in _attnames(Match)],
+            "match": _plain(Match, _row_of(Match)(match)),
             "assignment": [getattr(match, "assignment_idle_takeover_s", None),
                            getattr(match, "assignment_hints", None)],
-            "seats": [[*(_plain(getattr(seat, name)) for name in _attnames(Seat)), getattr(seat, "user_name", None)]
+            "seats": [[*_plain(Seat, _row_of(Seat)(seat)), getattr(seat, "user_name", None)]
                       for seat in match.seat_list()]}
 
 
@@ -187,14 +188,25 @@ def _times(model: type[models.Model]) -> frozenset[int]:
                      if isinstance(field, models.DateTimeField))
 
 
-def _plain(value: object) -> object:
-    return value.isoformat() if isinstance(value, datetime.datetime) else value
+@functools.cache
+def _row_of(model: type[models.Model]) -> operator.attrgetter:
+    return operator.attrgetter(*_attnames(model))  # all of a row's values in one call
+
+
+def _plain(model: type[models.Model], row: tuple) -> list:
+    values = list(row)
+    for number in _times(model):
+        if values[number] is not None:
+            values[number] = values[number].isoformat()
+    return values
 
 
 def _typed(model: type[models.Model], values: list) -> list:
-    times = _times(model)
-    return [datetime.datetime.fromisoformat(value) if number in times and value is not None else value
-            for number, value in enumerate(values)]
+    values = list(values)
+    for number in _times(model):
+        if values[number] is not None:
+            values[number] = datetime.datetime.fromisoformat(values[number])
+    return values
 
 
 @functools.cache
