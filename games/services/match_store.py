@@ -31,6 +31,12 @@ from classroom.models import User
 from games.models import Assignment, Match, Move, Seat
 
 
+def _engine() -> str:
+    """The database's engine: what the SQL written here is cached by. Read from the settings, not from
+    `connection` (each `connection.x` is a context-local lookup, several a move)."""
+    return connections.settings[DEFAULT_DB_ALIAS]["ENGINE"]
+
+
 def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
@@ -45,7 +51,7 @@ def _column(model: type[models.Model], name: str) -> str:
 
 # --- reads --------------------------------------------------------------------------------------
 @functools.cache
-def _lock_sql(vendor: str) -> str:
+def _lock_sql(engine: str) -> str:
     lock = f" FOR UPDATE OF {_table(Match)}" if connection.features.has_select_for_update_of else ""
     return (f"SELECT {_table(Match)}.*, {_table(Assignment)}.{_column(Assignment, 'idle_takeover_s')} "
             f"AS assignment_idle_takeover_s, {_table(Assignment)}.{_column(Assignment, 'hints')} AS assignment_hints "
@@ -55,7 +61,7 @@ def _lock_sql(vendor: str) -> str:
 
 
 @functools.cache
-def _seats_sql(vendor: str) -> str:
+def _seats_sql(engine: str) -> str:
     seat, user, move = _table(Seat), _table(User), _table(Move)
     return (f"SELECT {seat}.*, {user}.{_column(User, 'name')} AS user_name, "
             f"(SELECT {move}.{_column(Move, 'version')} FROM {move} "
@@ -70,17 +76,17 @@ def lock_queries(match_id: int, *, repeat_of: str | None = None) -> tuple[tuple[
     """The two reads of `lock_match`, as (sql, params): the match row under its lock, then its seats. A
     caller with its own connection (games.realtime.move_path) sends them together and gives the rows
     to `locked_match`."""
-    return ((_lock_sql(connection.vendor), [match_id]),
-            (_seats_sql(connection.vendor), [repeat_of, match_id]))
+    return ((_lock_sql(_engine()), [match_id]),
+            (_seats_sql(_engine()), [repeat_of, match_id]))
 
 
 @functools.cache
-def _row_version_sql(vendor: str) -> str:
+def _row_version_sql(engine: str) -> str:
     return f"SELECT xmin::text FROM {_table(Match)} WHERE {_column(Match, 'id')} = %s"
 
 
 @functools.cache
-def _unchanged_sql(vendor: str) -> str:
+def _unchanged_sql(engine: str) -> str:
     # 1 / 0 when the row is not as it was: an error, so the statements after it in the round trip are skipped.
     return (f"SELECT 1 / count(*)::int FROM (SELECT 1 FROM {_table(Match)} WHERE {_column(Match, 'id')} = %s "
             f"AND xmin = %s::xid FOR UPDATE OF {_table(Match)}) AS unchanged")
@@ -89,13 +95,13 @@ def _unchanged_sql(vendor: str) -> str:
 def row_version_query(match_id: int) -> tuple[str, list]:
     """PostgreSQL only: the match row's version as PostgreSQL keeps it (`xmin`, the transaction that wrote
     it last). Every write of the row changes it, whether or not it changes `Match.version`."""
-    return _row_version_sql(connection.vendor), [match_id]
+    return _row_version_sql(_engine()), [match_id]
 
 
 def unchanged_query(match_id: int, row_version: str) -> tuple[str, list]:
     """PostgreSQL only: lock the match row, and fail with `division_by_zero` unless it is still the row
     `row_version_query` answered `row_version` for (nothing has written it since)."""
-    return _unchanged_sql(connection.vendor), [match_id, row_version]
+    return _unchanged_sql(_engine()), [match_id, row_version]
 
 
 Rows = tuple[list[str], list[tuple]]  # column names, rows
@@ -368,7 +374,7 @@ def _write(sql: str, params: list, target: tuple[str, object]) -> None:
 
 
 @functools.cache
-def _update_sql(model: type[models.Model], names: tuple[str, ...], vendor: str) -> str:
+def _update_sql(model: type[models.Model], names: tuple[str, ...], engine: str) -> str:
     assignments = ", ".join(f"{_column(model, name)} = %s" for name in names)
     return f"UPDATE {_table(model)} SET {assignments} WHERE {_column(model, 'id')} = %s"
 
@@ -410,10 +416,13 @@ def _update_fields(model: type[models.Model], names: tuple[str, ...]) -> tuple[t
 def update(instance: models.Model, names: list[str]) -> None:
     """`instance.save(update_fields=names)` for a row that exists, without compiling SQL."""
     model, key = type(instance), tuple(names)
-    db = connections[DEFAULT_DB_ALIAS]
-    params = [value if type(value := getattr(instance, field.attname)) is kind else field.get_db_prep_save(value, db)
+    params = [value if type(value := getattr(instance, field.attname)) is kind else _prepared(field, value)
               for field, kind in _update_fields(model, key)]
-    _write(_update_sql(model, key, db.vendor), [*params, instance.pk], (model._meta.db_table, instance.pk))
+    _write(_update_sql(model, key, _engine()), [*params, instance.pk], (model._meta.db_table, instance.pk))
+
+
+def _prepared(field: models.Field, value: object) -> object:
+    return field.get_db_prep_save(value, connections[DEFAULT_DB_ALIAS])
 
 
 @functools.cache
@@ -429,7 +438,7 @@ def _insert_plan(model: type[models.Model]) -> tuple[tuple[models.Field, type | 
 
 
 @functools.cache
-def _insert_sql(model: type[models.Model], rows: int, vendor: str) -> str:
+def _insert_sql(model: type[models.Model], rows: int, engine: str) -> str:
     fields = _insert_fields(model)
     columns = ", ".join(_quote(field.column) for field in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
@@ -441,8 +450,7 @@ def insert(objects: list[models.Model]) -> None:
     if not objects:
         return
     model = type(objects[0])
-    db = connections[DEFAULT_DB_ALIAS]
     params = [value if type(value := field.pre_save(obj, True) if computed else getattr(obj, field.attname)) is kind
-              else field.get_db_prep_save(value, db)
+              else _prepared(field, value)
               for obj in objects for field, kind, computed in _insert_plan(model)]
-    _write(_insert_sql(model, len(objects), db.vendor), params, (model._meta.db_table, None))
+    _write(_insert_sql(model, len(objects), _engine()), params, (model._meta.db_table, None))

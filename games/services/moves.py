@@ -251,7 +251,7 @@ def _commit(match: Match, *, source: str, seat: int | None, action: dict | None,
     """Record one change of the locked match, whatever its kind: version + 1, its Move row (and a move's
     attempts), the match row saved with the computer players planned, and the broadcast on commit."""
     match.version += 1
-    match_store.insert([Move(match=match, version=match.version, seat=seat, source=source, action=action,
+    match_store.insert([Move(match_id=match.pk, version=match.version, seat=seat, source=source, action=action,
                              client_id=client_id, now_ms=now, events=events)])
     if attempts:
         _store_attempts(match, attempts)
@@ -273,9 +273,9 @@ def _store_attempts(match: Match, attempts: list[dict]) -> None:
         fact = attributed_fact(kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"),
                                correct=item["correct"], mistake_type=mistake_type) or (None, None)
         rows.append(Attempt(
-            student_id=student, classroom_id=match.classroom_id, match=match, version=match.version, game=match.game,
-            kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"), correct=item["correct"],
-            think_ms=max(0, int(item.get("think_ms") or 0)), fact_a=fact[0], fact_b=fact[1],
+            student_id=student, classroom_id=match.classroom_id, match_id=match.pk, version=match.version,
+            game=match.game, kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"),
+            correct=item["correct"], think_ms=max(0, int(item.get("think_ms") or 0)), fact_a=fact[0], fact_b=fact[1],
             mistake_type=mistake_type))
     match_store.insert(rows)
     tally_add(rows)
