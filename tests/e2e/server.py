@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -20,6 +22,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 MAIL_DIRS: dict[str, Path] = {}  # a live server's URL -> where its emails are written
+DATABASES: dict[str, dict] = {}  # a live server's URL -> its environment's database settings
+
+
+def match_seed(base_url: str, match_id: int) -> int | None:
+    """The seed the server at `base_url` dealt a match with (`Match.seed`: its deal and its computer players'
+    choices follow from it), read from that server's database: printed when a test that played it fails."""
+    env = DATABASES[base_url.rstrip("/")]
+    query = "SELECT seed FROM games_match WHERE id = %s"
+    if env.get("DATABASE_URL"):
+        import psycopg
+
+        with psycopg.connect(env["DATABASE_URL"]) as connection:
+            row = connection.execute(query, [match_id]).fetchone()
+    else:
+        with contextlib.closing(sqlite3.connect(env["SQLITE_PATH"])) as connection:
+            row = connection.execute(query.replace("%s", "?"), [match_id]).fetchone()
+    return row[0] if row else None
 
 
 def emailed_link(base_url: str, to: str, kind: str, timeout: float = 20) -> tuple[str, str]:
@@ -89,6 +108,7 @@ class LiveServer:
         self.processes.append(process)
         url = f"http://127.0.0.1:{port}"
         MAIL_DIRS[url] = Path(self.env["EMAIL_FILE_PATH"])
+        DATABASES[url] = {key: self.env[key] for key in ("DATABASE_URL", "SQLITE_PATH") if key in self.env}
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if process.poll() is not None:

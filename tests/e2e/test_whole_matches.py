@@ -20,7 +20,7 @@ from games.bots.four_in_a_row import FourInARowHard
 from games.engines import get_engine
 from tests.e2e.conftest import pages_on
 from tests.e2e.http_client import classroom_with_students, create_assignment, match_state, sign_in_student
-from tests.e2e.server import ROOT, LiveServer
+from tests.e2e.server import ROOT, LiveServer, match_seed
 from tests.e2e.test_live_play import legal_cell, solution
 
 AXE = ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
@@ -258,6 +258,19 @@ def play_to_the_end(page: Page, client, game: str, press: Press) -> dict:
     assert_accessible(page, f"{title}: the rules")
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
+    try:
+        state = play_moves(page, client, game, press, match_id)
+    except BaseException as failure:  # which deal it was: the same seed replays it (games.engines, games.bots)
+        failure.add_note(f"{game}: match {match_id}, seed {match_seed(client.base_url, match_id)}")
+        raise
+    panel = page.get_by_role("region", name="Game over")
+    expect(panel).to_be_visible(timeout=SLOW)
+    assert_accessible(page, f"{title}: game over")
+    return state
+
+
+def play_moves(page: Page, client, game: str, press: Press, match_id: int) -> dict:
+    """The child's moves until the match is over (the computer's in between); the last state."""
     for _ in range(MOVES):
         state = match_state(client, match_id)
         if state["match"]["status"] != "active":
@@ -281,9 +294,6 @@ def play_to_the_end(page: Page, client, game: str, press: Press) -> dict:
                 page.wait_for_timeout(100)
     else:
         raise AssertionError(f"{game}: the match did not end within {MOVES} moves")
-    panel = page.get_by_role("region", name="Game over")
-    expect(panel).to_be_visible(timeout=SLOW)
-    assert_accessible(page, f"{title}: game over")
     return state
 
 
@@ -292,6 +302,7 @@ def test_a_whole_match_against_the_computer_with_taps_only(game, classroom, tabl
     _, _, ana = classroom
     state = play_to_the_end(tablet(ana), ana, game, tap)
     assert state["match"]["status"] == "finished"
+    assert isinstance(match_seed(ana.base_url, state["match"]["id"]), int)  # what a failure would print
 
 
 @pytest.mark.parametrize("game", GAMES)
