@@ -99,6 +99,11 @@ if DATABASE_URL:
     # psycopg 3 with Django's connection pool: under ASGI, connections are not kept per thread
     # (CONN_MAX_AGE 0) but borrowed from a pool, so a move does not pay for a new connection.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    # A dead network path to PostgreSQL is an error within about half a minute, not a wait of many minutes:
+    # libpq's TCP keepalives for an idle connection, a limit on sent data left unacknowledged, and on connecting.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "connect_timeout": 10, "keepalives": 1, "keepalives_idle": 15, "keepalives_interval": 5,
+        "keepalives_count": 3, "tcp_user_timeout": 30_000})
     if env_bool("DATABASE_POOL", True):
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 2, "max_size": int(os.environ.get("DATABASE_POOL_MAX", "20")), "timeout": 20}
@@ -300,6 +305,9 @@ DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS", "1"))
 # (games.realtime.async_db); 0 sends moves through the database thread as with SQLite. 4 rather than 8:
 # on 2 cores, fewer moves in PostgreSQL at once cost less CPU a move (bench/ws_latency.py, README).
 MOVE_CONNECTIONS = int(os.environ.get("MOVE_CONNECTIONS", "4"))
+# A socket's move that PostgreSQL has not answered in this time is given up (its connection closed) and the
+# child told so: a stuck database must not hold a server's move connections, and every other move, for ever.
+MOVE_TIMEOUT_S = float(os.environ.get("MOVE_TIMEOUT_S", "15"))
 BENCH_ECHO = env_bool("BENCH_ECHO", False)  # mounts /ws/echo/ for bench/ws_latency.py
 
 # --- Background jobs ------------------------------------------------------------------------

@@ -22,29 +22,57 @@ libpq's pipeline mode, statements prepared at their first use), and an ordinary 
 are one statement.
 
 A refusal (an illegal move, a finished match) rolls back (a third round trip) and is raised as the
-service raised it. A database error or a cancelled task leaves the connection to be closed, which
-rolls back what it began. A kept connection whose server went away while it sat idle (PostgreSQL
-restarted, the backend was ended) fails in its first round trip, before anything was written: the
-move is tried once more on a new connection, so the child's tap is slower, not lost.
+service raised it. A move PostgreSQL has not answered within MOVE_TIMEOUT_S (a lock held for long, a
+database or network that stopped answering) is given up: its connection is closed, which frees its
+place in the pool, and the child is told (ServiceError "slow"). A move given up while its one round trip
+(BEGIN to COMMIT) waited for the row lock may still commit once the lock is free: the page shows it with
+the next state, and a tap sent again is answered as a repeat or refused as a move already made.
+
+A database error or a cancelled task leaves the connection to be closed, which rolls back what it
+began. A kept connection whose server went away while it sat idle (PostgreSQL restarted, the backend
+was ended) fails in its first round trip, before anything was written: the move is tried once more
+on a new connection, so the child's tap is slower, not lost.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 import psycopg
+from django.conf import settings
 
 from classroom.errors import NotFound, ServiceError
 from games.models import Match
 from games.realtime import async_db, kept_matches
 from games.services import match_store, moves
 
+log = logging.getLogger(__name__)
+
 
 class _StaleConnection(Exception):
     """A connection kept from earlier moves failed at once: its server went away while it was idle."""
 
 
+SLOW = "The game is slow to answer right now. If your move does not show, try it again."
+
+
 async def submit_action(*, match_id: int, user_id: int, action: object, client_id: object) -> moves.Accepted:
-    """`moves.match_submit_action` for a socket, on this event loop's own connection (see above)."""
+    """`moves.match_submit_action` for a socket, on this event loop's own connection (see above). A move not
+    answered within MOVE_TIMEOUT_S is given up: its connection is closed, and ServiceError("slow") raised."""
     moves.check_client_id(client_id)
+    try:
+        async with asyncio.timeout(settings.MOVE_TIMEOUT_S):
+            return await _submit_once_more_if_stale(match_id=match_id, user_id=user_id, action=action,
+                                                    client_id=client_id)
+    except TimeoutError:
+        log.warning("match %s: a move was not answered within %s s and was given up", match_id,
+                    settings.MOVE_TIMEOUT_S)
+        raise ServiceError("slow", SLOW) from None
+
+
+async def _submit_once_more_if_stale(*, match_id: int, user_id: int, action: object,
+                                     client_id: object) -> moves.Accepted:
     pool = async_db.connections_of_this_loop()
     try:
         return await _submit(pool, match_id=match_id, user_id=user_id, action=action, client_id=client_id)

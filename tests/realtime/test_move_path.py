@@ -3,6 +3,7 @@ and every guarantee of the thread path kept: committed before broadcast, the row
 idempotent retries, refusals that change nothing."""
 
 import asyncio
+import contextlib
 import os
 import threading
 
@@ -133,27 +134,37 @@ async def test_a_move_waits_for_the_match_lock_and_reads_what_its_holder_wrote()
     """A sync service (another process, the scheduler) holds the row lock and pauses the match: the move
     waits for it, then reads the pause and is refused, not applied over it."""
     match, users, *_ = await four_in_a_row_match()
-    locked, release = threading.Event(), threading.Event()
-
-    def hold_and_pause():
-        with transaction.atomic():
-            match_store.lock_match(match.pk)
-            locked.set()
-            assert release.wait(WAIT)
-            Match.objects.filter(pk=match.pk).update(paused_at_ms=1)
-        connection.close()
-
-    holder = asyncio.get_running_loop().run_in_executor(None, hold_and_pause)
-    assert await asyncio.to_thread(locked.wait, WAIT)
-    move = asyncio.ensure_future(submit(match, users))
-    await asyncio.wait_for(waiting_for_a_lock(match.pk), WAIT)
-    assert not move.done()
-    release.set()
-    await holder
+    async with row_lock_held(match, then=lambda: Match.objects.filter(pk=match.pk).update(paused_at_ms=1)):
+        move = asyncio.ensure_future(submit(match, users))
+        await asyncio.wait_for(waiting_for_a_lock(match.pk), WAIT)
+        assert not move.done()
     with pytest.raises(ServiceError) as refused:
         await move
     assert refused.value.code == "paused"
     assert await version_and_moves(match) == (match.version, [])
+
+
+@contextlib.asynccontextmanager
+async def row_lock_held(match, then=None):
+    """Another process holds the match's row lock until the block ends (and runs `then` before letting go)."""
+    locked, release = threading.Event(), threading.Event()
+
+    def hold():
+        with transaction.atomic():
+            match_store.lock_match(match.pk)
+            locked.set()
+            assert release.wait(WAIT)
+            if then is not None:
+                then()
+        connection.close()
+
+    holder = asyncio.get_running_loop().run_in_executor(None, hold)
+    assert await asyncio.to_thread(locked.wait, WAIT)
+    try:
+        yield
+    finally:
+        release.set()
+        await holder
 
 
 async def waiting_for_a_lock(match_id: int) -> None:
@@ -448,3 +459,34 @@ async def test_a_process_that_heard_the_broadcast_moves_on_the_match_it_carried_
     assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, "ana"),
                                                                    (match.version + 2, "ben")])
     assert [m["version"] for m in messages] == [match.version + 1, match.version + 2]
+
+
+async def test_a_move_not_answered_in_time_is_given_up_and_frees_its_connection(settings, sent, caplog):
+    """Another process holds the match's row lock for longer than a move may wait: the child is told, the
+    connection goes, and once the lock is free the next move lands with the next version."""
+    settings.MOVE_TIMEOUT_S = 0.5
+    match, users, *_ = await four_in_a_row_match()
+    pool = async_db.connections_of_this_loop()
+    async with row_lock_held(match):
+        with pytest.raises(ServiceError) as slow:
+            await submit(match, users, client_id="stuck")
+        assert slow.value.code == "slow"
+        assert "try it again" in slow.value.message
+        assert "was not answered within 0.5 s" in caplog.text
+        assert pool.idle == []  # its connection was closed, not kept
+        assert pool.slots._value == settings.MOVE_CONNECTIONS  # and its place in the pool is free
+    settings.MOVE_TIMEOUT_S = WAIT
+    accepted = await submit(match, users, client_id="after")
+    assert accepted.version == match.version + 1
+    assert await version_and_moves(match) == (match.version + 1, [(match.version + 1, "after")])
+
+
+async def test_move_connections_give_up_on_a_dead_network_path_within_half_a_minute():
+    conn = await PipelineConnection.connect(async_db.connection_params())
+    try:
+        dsn = conn.conn.info.dsn
+    finally:
+        await conn.close()
+    for setting in ("keepalives=1", "keepalives_idle=15", "keepalives_interval=5", "keepalives_count=3",
+                    "tcp_user_timeout=30000", "connect_timeout=10"):
+        assert setting in dsn
