@@ -10,13 +10,13 @@ the broadcast leaves only after the commit. What differs is only how the stateme
 3. the writes, as one statement unless a row is updated twice or a table added to twice
    (`Captured.combined`), and COMMIT, sent together (one round trip); then the broadcast.
 
-When the match's last change was a socket's move that this event loop made or heard broadcast with the
-match (games.realtime.kept_matches), step 1 is skipped: the service runs on the match as that move left
-it, and one round trip carries BEGIN, a
-check that locks the row and fails unless nothing has written it since, the writes and COMMIT. If the
-check fails (the match changed elsewhere), or the action's client_id is already recorded (its insert
-fails), nothing was written: the transaction is rolled back and the move goes steps 1-3. A refusal
-judged on the kept match goes steps 1-3 too, so it is judged on the row as it is.
+When the match's last change was a socket's move that this event loop made or heard broadcast with
+the match (games.realtime.kept_matches), step 1 is skipped: the service runs on the match as that
+move left it, and one round trip carries BEGIN, a check that locks the row and fails unless nothing
+has written it since, the writes and COMMIT. If the check fails (the match changed elsewhere), or
+the action's client_id is already recorded (its insert fails), nothing was written: the transaction
+is rolled back and the move goes steps 1-3. A refusal judged on the kept match goes steps 1-3 too,
+so it is judged on the row as it is.
 
 Each round trip is one send and one wait on the connection's socket (games.realtime.pg_pipeline:
 libpq's pipeline mode, statements prepared at their first use), and an ordinary move's five writes

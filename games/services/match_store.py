@@ -216,7 +216,7 @@ def _typed(model: type[models.Model], values: list) -> list:
 
 
 @functools.cache
-def _reader(model: type[models.Model], columns: tuple[str, ...], vendor: str) -> tuple[list[str], list, list]:
+def _reader(model: type[models.Model], columns: tuple[str, ...], engine: str) -> tuple[list[str], list, list]:
     """How to read a row with these columns: the model's field names in the model's order (the order
     `from_db` takes), per field its column's position and converters (as the ORM applies them: the
     backend's, then the field's own, e.g. JSON text to a dict), and the columns that are no field (an
@@ -238,7 +238,7 @@ def _reader(model: type[models.Model], columns: tuple[str, ...], vendor: str) ->
 
 
 def _instance(model: type[models.Model], columns: list[str], row: tuple) -> models.Model:
-    names, readers, extra = _reader(model, tuple(columns), connection.vendor)
+    names, readers, extra = _reader(model, tuple(columns), _engine())
     db = connections[DEFAULT_DB_ALIAS]  # looked up once: each `connection.x` is a context-local lookup
     values = []
     for position, expression, converters in readers:

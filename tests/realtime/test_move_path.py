@@ -304,6 +304,23 @@ async def test_a_move_on_a_kept_connection_whose_server_went_away_is_tried_again
     assert after(match, sent) == [(first.version, first.version), (accepted.version, accepted.version)]
 
 
+async def test_a_one_round_trip_move_without_a_client_id_is_not_tried_again_on_a_dead_connection(sent):
+    """Its writes and COMMIT went in the round trip that failed: with no client_id to answer it as a repeat,
+    trying it again could apply it twice, so the error is raised and nothing is assumed."""
+    match, users, *_ = await four_in_a_row_match()
+    first = await submit(match, users, client_id="before")
+    pool = async_db.connections_of_this_loop()
+    stale = pool.idle[0]
+    (_, [(backend,)]), = await stale.round_trip([("SELECT pg_backend_pid()", None)])
+    await asyncio.to_thread(end_backend, backend)
+    moved = await fresh(match)
+    with pytest.raises(psycopg.OperationalError):
+        await submit(moved, users)
+    assert stale.conn.closed
+    assert await version_and_moves(match) == (first.version, [(first.version, "before")])
+    assert (await submit(moved, users)).version == first.version + 1  # the next one reads the row anew
+
+
 # --- the next move on a match this loop committed last (games.realtime.kept_matches) -----------------------
 @pytest.fixture
 def round_trips(monkeypatch):
