@@ -290,9 +290,7 @@ async def test_a_move_on_a_kept_connection_whose_server_went_away_is_tried_again
     match, users, *_ = await four_in_a_row_match()
     first = await submit(match, users, client_id="before")
     pool = async_db.connections_of_this_loop()
-    stale = pool.idle[0]
-    (_, [(backend,)]), = await stale.round_trip([("SELECT pg_backend_pid()", None)])
-    await asyncio.to_thread(end_backend, backend)
+    stale = await kept_connection_ended()
     moved = await sync_to_async(Match.objects.get)(pk=match.pk)
     accepted = await submit(moved, users, client_id="after")
     assert accepted.version == first.version + 1
@@ -304,15 +302,20 @@ async def test_a_move_on_a_kept_connection_whose_server_went_away_is_tried_again
     assert after(match, sent) == [(first.version, first.version), (accepted.version, accepted.version)]
 
 
+async def kept_connection_ended() -> PipelineConnection:
+    """The pool's idle connection, its backend ended (as PostgreSQL restarting would): returned."""
+    stale = async_db.connections_of_this_loop().idle[0]
+    (_, [(backend,)]), = await stale.round_trip([("SELECT pg_backend_pid()", None)])
+    await asyncio.to_thread(end_backend, backend)
+    return stale
+
+
 async def test_a_one_round_trip_move_without_a_client_id_is_not_tried_again_on_a_dead_connection(sent):
     """Its writes and COMMIT went in the round trip that failed: with no client_id to answer it as a repeat,
     trying it again could apply it twice, so the error is raised and nothing is assumed."""
     match, users, *_ = await four_in_a_row_match()
     first = await submit(match, users, client_id="before")
-    pool = async_db.connections_of_this_loop()
-    stale = pool.idle[0]
-    (_, [(backend,)]), = await stale.round_trip([("SELECT pg_backend_pid()", None)])
-    await asyncio.to_thread(end_backend, backend)
+    stale = await kept_connection_ended()
     moved = await fresh(match)
     with pytest.raises(psycopg.OperationalError):
         await submit(moved, users)
