@@ -141,7 +141,7 @@ if REDIS_URL:
         # Pub/sub keeps nothing for a process that is not listening; a lost state costs nothing
         # lasting: versions, `sync`, and the client's sync when quiet.
         "default": {"BACKEND": "games.realtime.channel_layer.LocalFirstChannelLayer",
-                    "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                    "CONFIG": {"hosts": [REDIS_URL],
                                "prefix": f"{REDIS_NAMESPACE}.asgi"}}
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,

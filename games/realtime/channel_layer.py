@@ -16,6 +16,11 @@ milliseconds late (bench/ws_latency.py). Here:
 - `send` to one channel: at once if it is in this loop, else through the loop's own Redis channel
   (a channel's name carries its loop's id).
 
+Redis is spoken to through two lean connections per loop (games.realtime.redis_link): one publishes, one
+listens and hands each message on from its own callback. The listener reconnects by itself (every second
+until Redis answers) and subscribes again to what the loop listens to; a publish whose connection failed
+is logged and the next batch opens a new one.
+
 Delivery is best-effort, as with any pub/sub layer: a socket that falls `capacity` messages behind
 loses the newer ones (logged), a publish that fails is logged, and the clients recover with
 versions and `sync`. A message handed to the sockets of this loop is shared, not copied: consumers
@@ -32,10 +37,13 @@ import weakref
 
 import msgpack
 from channels.layers import BaseChannelLayer
-from redis import asyncio as aioredis
+
+from games.realtime.redis_link import RedisLink
 
 log = logging.getLogger(__name__)
 ORIGIN_BYTES = 32  # a loop's id, hex: the first bytes of every payload it publishes
+PUBLISH_TIMEOUT_S = 5  # a batch Redis has not answered by then is logged as failed; its connection closed
+RECONNECT_S = 1  # between the listener's attempts to reach Redis again
 
 
 class LocalFirstChannelLayer(BaseChannelLayer):
@@ -45,7 +53,6 @@ class LocalFirstChannelLayer(BaseChannelLayer):
         super().__init__(expiry=expiry, capacity=capacity)
         host = hosts[0]
         self.url: str = host["address"] if isinstance(host, dict) else host
-        self.max_connections: int = host.get("max_connections", 50) if isinstance(host, dict) else 50
         self.prefix = prefix
         self._loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopLayer] = weakref.WeakKeyDictionary()
 
@@ -90,13 +97,15 @@ class _LoopLayer:
         self.origin_bytes = self.origin.encode()
         self.queues: dict[str, asyncio.Queue] = {}
         self.groups: dict[str, set[str]] = {}
-        self.redis = aioredis.Redis.from_url(owner.url, max_connections=owner.max_connections)
-        self.pubsub = self.redis.pubsub()
+        self.group_prefix = self.group_channel("").encode()
         self.subscribed: set[str] = set()
         self.subscribing = asyncio.Lock()
-        self.reader: asyncio.Task | None = None
+        self.listener: RedisLink | None = None  # while connected, with everything in `subscribed` subscribed
+        self.listening = asyncio.Event()
+        self.reader: asyncio.Task | None = None  # keeps the listener connected
         self.outbox: list[tuple[str, bytes, asyncio.Future]] = []
         self.publisher: asyncio.Task | None = None
+        self.publish_link: RedisLink | None = None
         _close_before(loop, self)
 
     # --- names ---
@@ -164,16 +173,59 @@ class _LoopLayer:
         async with self.subscribing:
             if redis_channel in self.subscribed:
                 return
-            await self.pubsub.subscribe(redis_channel)
+            if self.reader is None:  # one for the loop's life, from the first subscribe
+                self.reader = asyncio.ensure_future(self.listen())
+        async with asyncio.timeout(PUBLISH_TIMEOUT_S):  # Redis unreachable: refused, as a failed connect is
+            await self.listening.wait()
+        async with self.subscribing:
+            if redis_channel in self.subscribed:
+                return
+            await self.listener.send([b"SUBSCRIBE", redis_channel])
             self.subscribed.add(redis_channel)
-        if self.reader is None:  # one reader for the loop's life: the connection exists from the first subscribe
-            self.reader = asyncio.ensure_future(self.read())
 
     async def unsubscribe(self, redis_channel: str, group: str) -> None:
         async with self.subscribing:
             if redis_channel in self.subscribed and group not in self.groups:  # nobody re-joined meanwhile
-                await self.pubsub.unsubscribe(redis_channel)
                 self.subscribed.discard(redis_channel)
+                if self.listener is not None and not self.listener.closed:
+                    await self.listener.send([b"UNSUBSCRIBE", redis_channel])
+
+    async def listen(self) -> None:
+        """Keep a listening connection, subscribed to `subscribed`: opened again whenever it is lost."""
+        while True:
+            try:
+                link = await RedisLink.open(self.owner.url, name=f"mpg-listen-{self.origin}", on_message=self.heard)
+            except Exception:
+                log.warning("reaching Redis to listen failed; trying again in %s s", RECONNECT_S, exc_info=True)
+                await asyncio.sleep(RECONNECT_S)
+                continue
+            try:
+                if self.subscribed:  # after a lost connection: what this loop's sockets listen to
+                    await link.send(*[[b"SUBSCRIBE", channel] for channel in self.subscribed])  # a reply each
+            except Exception:
+                log.warning("subscribing again on Redis failed", exc_info=True)
+                link.close()
+                continue
+            self.listener = link
+            self.listening.set()
+            await asyncio.shield(link.lost)  # (a cancelled wait must not cancel the link's own future)
+            self.listening.clear()
+            self.listener = None
+            log.warning("the connection to Redis was lost; messages from other processes wait for a new one")
+            await asyncio.sleep(RECONNECT_S)
+
+    def heard(self, redis_channel: bytes, payload: bytes) -> None:
+        if payload[:ORIGIN_BYTES] == self.origin_bytes:
+            return  # our own: already handed to this loop's sockets
+        try:
+            target, message = msgpack.unpackb(payload[ORIGIN_BYTES:], raw=False)
+        except Exception:
+            log.warning("an unreadable message on %s was dropped", redis_channel)
+            return
+        if redis_channel.startswith(self.group_prefix):
+            self.deliver(list(self.groups.get(target, ())), message)
+        else:
+            self.deliver([target], message)
 
     async def publish(self, redis_channel: str, target: str, message: dict) -> None:
         """Queue one PUBLISH and wait until the batch it went out in was answered (or failed: logged)."""
@@ -188,42 +240,19 @@ class _LoopLayer:
         while self.outbox:
             batch, self.outbox = self.outbox, []
             try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for redis_channel, payload, _ in batch:
-                        pipe.publish(redis_channel, payload)
-                    await pipe.execute()
+                async with asyncio.timeout(PUBLISH_TIMEOUT_S):
+                    if self.publish_link is None or self.publish_link.closed:
+                        self.publish_link = await RedisLink.open(self.owner.url, name=f"mpg-publish-{self.origin}")
+                    await self.publish_link.send(*[[b"PUBLISH", redis_channel, payload]
+                                                   for redis_channel, payload, _ in batch])
             except Exception:
                 log.warning("publishing %s message(s) to Redis failed", len(batch), exc_info=True)
+                if self.publish_link is not None:
+                    self.publish_link.close()  # a new one for the next batch
+                    self.publish_link = None
             for *_, sent in batch:
                 if not sent.done():
                     sent.set_result(None)
-
-    async def read(self) -> None:
-        group_prefix = self.group_channel("")
-        while True:
-            try:
-                item = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=None)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("reading from Redis failed; trying again in 1 s", exc_info=True)
-                await asyncio.sleep(1)
-                continue
-            if item is None or item.get("type") != "message":
-                continue
-            payload = item["data"]
-            if payload[:ORIGIN_BYTES] == self.origin_bytes:
-                continue  # our own: already handed to this loop's sockets
-            try:
-                target, message = msgpack.unpackb(payload[ORIGIN_BYTES:], raw=False)
-            except Exception:
-                log.warning("an unreadable message on %s was dropped", item.get("channel"))
-                continue
-            channel = item["channel"].decode() if isinstance(item["channel"], bytes) else item["channel"]
-            if channel.startswith(group_prefix):
-                self.deliver(list(self.groups.get(target, ())), message)
-            else:
-                self.deliver([target], message)
 
     async def close(self) -> None:
         for task in (self.reader, self.publisher):
@@ -231,10 +260,10 @@ class _LoopLayer:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-        with contextlib.suppress(Exception):
-            await self.pubsub.aclose()
-        with contextlib.suppress(Exception):
-            await self.redis.aclose()
+        for link in (self.listener, self.publish_link):
+            if link is not None:
+                link.close()
+                await asyncio.wait([link.lost], timeout=PUBLISH_TIMEOUT_S)
         self.queues.clear()
         self.groups.clear()
         self.subscribed.clear()

@@ -3,12 +3,16 @@ message at once and once; Redis carries it to other processes. Two layer objects
 processes (each keeps its own state per event loop, as a process does)."""
 
 import asyncio
+import itertools
 import os
 import uuid
 
+import hiredis
 import pytest
+import redis
 
 from games.realtime.channel_layer import LocalFirstChannelLayer
+from games.realtime.redis_link import RedisLink
 
 pytestmark = [pytest.mark.services, pytest.mark.asyncio]
 WAIT = 10  # seconds: generous, for a loaded CI machine
@@ -126,13 +130,80 @@ async def test_a_burst_of_sends_from_many_matches_arrives_complete_and_in_order_
         await there.flush()
 
 
-async def test_the_layer_reads_redis_with_the_c_parser():
-    """hiredis (pyproject.toml): redis-py parses each reply and pub/sub message in C, not in Python."""
-    layer = process_layer()
-    channel = await layer.new_channel()
-    await layer.group_add("parser", channel)
-    connection = layer._layer().pubsub.connection
-    assert type(connection._parser).__name__ == "_AsyncHiredisParser"
-    await layer.group_send("parser", {"type": "hello"})
-    assert (await asyncio.wait_for(layer.receive(channel), WAIT))["type"] == "hello"
-    await layer.flush()
+def cut(name_prefix: str) -> int:
+    """End the Redis connection whose name starts with this (as a restarted Redis or a network cut would);
+    its id."""
+    admin = redis.Redis.from_url(os.environ["REDIS_URL"])
+    try:
+        ids = [client["id"] for client in admin.client_list() if client["name"].startswith(name_prefix)]
+        assert len(ids) == 1, ids
+        admin.client_kill_filter(_id=ids[0])
+        return ids[0]
+    finally:
+        admin.close()
+
+
+async def heard_again(sender, listener, channel, group: str, limit_s: float = WAIT) -> dict:
+    """Send to `group` until `channel` hears it (a message sent while a connection is down is lost)."""
+    async with asyncio.timeout(limit_s):
+        for attempt in itertools.count():
+            await sender.group_send(group, {"type": "match.changed", "version": attempt})
+            try:
+                return await asyncio.wait_for(listener.receive(channel), 0.5)
+            except TimeoutError:
+                continue
+
+
+async def test_a_listener_whose_connection_was_cut_connects_again_and_hears_its_groups(caplog):
+    here, there = process_layer(), process_layer()
+    try:
+        theirs = await there.new_channel()
+        await there.group_add("match.20", theirs)
+        await heard_again(here, there, theirs, "match.20")
+        cut(f"mpg-listen-{there._layer().origin}")
+        async with asyncio.timeout(WAIT):  # the loss is noticed
+            while "the connection to Redis was lost" not in caplog.text:
+                await asyncio.sleep(0.05)
+        assert (await heard_again(here, there, theirs, "match.20"))["type"] == "match.changed"
+        await there.group_discard("match.20", theirs)  # and the new connection unsubscribes too
+        admin = redis.Redis.from_url(os.environ["REDIS_URL"])
+        assert f"{PREFIX}.group.match.20".encode() not in admin.pubsub_channels()
+        admin.close()
+    finally:
+        await here.flush()
+        await there.flush()
+
+
+async def test_a_publish_whose_connection_was_cut_goes_out_on_a_new_one():
+    here, there = process_layer(), process_layer()
+    try:
+        theirs = await there.new_channel()
+        await there.group_add("match.21", theirs)
+        await heard_again(here, there, theirs, "match.21")
+        before = cut(f"mpg-publish-{here._layer().origin}")
+        await heard_again(here, there, theirs, "match.21")
+        assert here._layer().publish_link is not None
+        assert cut(f"mpg-publish-{here._layer().origin}") != before
+    finally:
+        await here.flush()
+        await there.flush()
+
+
+async def test_a_redis_link_answers_each_write_with_its_replies_in_order_and_raises_an_error_reply():
+    link = await RedisLink.open(os.environ["REDIS_URL"], name="mpg-test-link")
+    try:
+        assert await link.send([b"ECHO", b"one"], [b"ECHO", "twó"]) == [b"one", "twó".encode()]
+        with pytest.raises(hiredis.ReplyError):
+            await link.send([b"ECHO", b"fine"], [b"NO-SUCH-COMMAND"])
+        assert await link.send([b"PING"]) == [b"PONG"]  # still in step after the error
+    finally:
+        link.close()
+    assert link.closed or (await asyncio.wait_for(link.lost, WAIT)) is None
+    with pytest.raises(ConnectionError):
+        link.send([b"PING"])
+
+
+async def test_a_redis_link_signs_in_with_the_urls_password():
+    url = os.environ["REDIS_URL"].replace("redis://", "redis://:not-the-password@", 1)
+    with pytest.raises(hiredis.ReplyError, match=r"AUTH|password"):
+        await RedisLink.open(url, name="mpg-test-auth")
