@@ -21,13 +21,17 @@ import weakref
 from collections.abc import AsyncIterator
 
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 
 from games.realtime.pg_pipeline import PipelineConnection
 
 
 def available() -> bool:
-    return connection.vendor == "postgresql" and settings.MOVE_CONNECTIONS > 0
+    # The engine from the settings, not `connection.vendor`: a context-local lookup, on every move.
+    return connections.settings[DEFAULT_DB_ALIAS]["ENGINE"] == POSTGRESQL and settings.MOVE_CONNECTIONS > 0
+
+
+POSTGRESQL = "django.db.backends.postgresql"
 
 
 class LoopConnections:

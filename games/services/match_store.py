@@ -434,6 +434,8 @@ def _saver(field: models.Field, engine: str) -> Saver:
     def through(value: object) -> object:
         return field.get_db_prep_save(value, connections[DEFAULT_DB_ALIAS])
 
+    if kind is str:  # text fields give back any text unchanged, a choice (a str subclass) too
+        return lambda value: value if isinstance(value, str) or (value is None and none) else through(value)
     if kind is not None:
         return lambda value: value if type(value) is kind or (value is None and none) else through(value)
     if engine == _POSTGRESQL and _has(field, _PLAIN_JSON) and field.encoder is None:
