@@ -81,6 +81,11 @@ class LocalFirstChannelLayer(BaseChannelLayer):
     async def group_send(self, group: str, message: dict) -> None:
         await self._layer().group_send(group, message)
 
+    def group_send_nowait(self, group: str, message: dict) -> None:
+        """`group_send` without waiting for Redis (on the event loop): handed to this loop's sockets at once,
+        its PUBLISH queued behind every one queued before it, so a caller's messages keep their order."""
+        self._layer().group_send_nowait(group, message)
+
     async def flush(self) -> None:
         loop = asyncio.get_running_loop()
         layer = self._loops.pop(loop, None)
@@ -103,7 +108,7 @@ class _LoopLayer:
         self.listener: RedisLink | None = None  # while connected, with everything in `subscribed` subscribed
         self.listening = asyncio.Event()
         self.reader: asyncio.Task | None = None  # keeps the listener connected
-        self.outbox: list[tuple[str, bytes, asyncio.Future]] = []
+        self.outbox: list[tuple[str, bytes, asyncio.Future | None]] = []
         self.publisher: asyncio.Task | None = None
         self.publish_link: RedisLink | None = None
         _close_before(loop, self)
@@ -168,6 +173,10 @@ class _LoopLayer:
         self.deliver(list(self.groups.get(group, ())), message)
         await self.publish(self.group_channel(group), group, message)
 
+    def group_send_nowait(self, group: str, message: dict) -> None:
+        self.deliver(list(self.groups.get(group, ())), message)
+        self.queue_publish(self.group_channel(group), group, message, None)
+
     # --- Redis ---
     async def subscribe(self, redis_channel: str) -> None:
         async with self.subscribing:
@@ -229,12 +238,16 @@ class _LoopLayer:
 
     async def publish(self, redis_channel: str, target: str, message: dict) -> None:
         """Queue one PUBLISH and wait until the batch it went out in was answered (or failed: logged)."""
-        payload = self.origin_bytes + msgpack.packb([target, message], use_bin_type=True)
         sent = asyncio.get_running_loop().create_future()
+        self.queue_publish(redis_channel, target, message, sent)
+        await asyncio.shield(sent)
+
+    def queue_publish(self, redis_channel: str, target: str, message: dict, sent: asyncio.Future | None) -> None:
+        """Queue one PUBLISH for the next batch (`sent`, if any, is settled once that batch is answered)."""
+        payload = self.origin_bytes + msgpack.packb([target, message], use_bin_type=True)
         self.outbox.append((redis_channel, payload, sent))
         if self.publisher is None or self.publisher.done():
             self.publisher = asyncio.ensure_future(self.publish_all())
-        await asyncio.shield(sent)
 
     async def publish_all(self) -> None:
         while self.outbox:
@@ -251,7 +264,7 @@ class _LoopLayer:
                     self.publish_link.close()  # a new one for the next batch
                     self.publish_link = None
             for *_, sent in batch:
-                if not sent.done():
+                if sent is not None and not sent.done():
                     sent.set_result(None)
 
     async def close(self) -> None:

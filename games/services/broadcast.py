@@ -171,6 +171,14 @@ def _queue_send(layer, match_id: int, message: dict) -> None:
     previous = _last_send.get(match_id)
     if previous is not None and previous.get_loop() is not asyncio.get_running_loop():
         previous = None  # left by an event loop that is gone (tests run one loop after another)
+    if previous is None and hasattr(layer, "group_send_nowait"):
+        # Nothing of this match's is still on its way: handed over now, no task (games.realtime.channel_layer
+        # keeps the order of what it is handed).
+        try:
+            layer.group_send_nowait(group_name(match_id), message)
+        except Exception:
+            log.warning("broadcast to match %s failed", match_id, exc_info=True)
+        return
     task = asyncio.ensure_future(_send_after(previous, layer, match_id, message))
     _last_send[match_id] = task
     task.add_done_callback(lambda done: _sent(match_id, done))

@@ -83,6 +83,30 @@ async def test_a_stuck_send_times_out_and_the_next_one_goes(monkeypatch, caplog)
     assert "broadcast to match 9 failed" in caplog.text
 
 
+class HandOverLayer:
+    """A layer that takes a message without waiting (as games.realtime.channel_layer's does)."""
+
+    def __init__(self, fail_version: int | None = None) -> None:
+        self.handed: list[int] = []
+        self.fail_version = fail_version
+
+    def group_send_nowait(self, group: str, message: dict) -> None:
+        if message["version"] == self.fail_version:
+            raise ValueError("a message that cannot be written")
+        self.handed.append(message["version"])
+
+
+async def test_on_the_loop_a_layer_that_takes_messages_without_waiting_gets_them_at_once_in_order(monkeypatch,
+                                                                                                   caplog):
+    layer = HandOverLayer(fail_version=2)
+    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
+    for version in (1, 2, 3):
+        broadcast.send(10, {"type": "match.changed", "version": version})  # no await between them
+    assert layer.handed == [1, 3]
+    assert broadcast._last_send == {}  # no task was needed
+    assert "broadcast to match 10 failed" in caplog.text  # logged, not raised into the move that committed
+
+
 def socket_at(version: int, sent_client_ids: dict[int, str]) -> tuple[MatchConsumer, list[dict]]:
     consumer = MatchConsumer()
     consumer.match_id, consumer.seat, consumer.user, consumer.admitted = 1, 0, SimpleNamespace(pk=5), True

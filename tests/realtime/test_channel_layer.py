@@ -130,6 +130,22 @@ async def test_a_burst_of_sends_from_many_matches_arrives_complete_and_in_order_
         await there.flush()
 
 
+async def test_group_send_nowait_hands_this_loops_sockets_the_message_at_once_and_publishes_in_order():
+    here, there = process_layer(), process_layer()
+    try:
+        mine, theirs = await here.new_channel(), await there.new_channel()
+        await here.group_add("match.30", mine)
+        await there.group_add("match.30", theirs)
+        for version in range(20):
+            here.group_send_nowait("match.30", {"type": "match.changed", "version": version})
+        assert here._layer().queues[mine].qsize() == 20  # before anything was awaited
+        got = [(await asyncio.wait_for(there.receive(theirs), WAIT))["version"] for _ in range(20)]
+        assert got == list(range(20))
+    finally:
+        await here.flush()
+        await there.flush()
+
+
 def cut(name_prefix: str) -> int:
     """End the Redis connection whose name starts with this (as a restarted Redis or a network cut would);
     its id."""
