@@ -2,10 +2,11 @@
 the connection's own callback, pub/sub messages handed on from there.
 
 Every move is published once and read back by each process with a socket in the match. Through redis-py's
-asyncio client, publishing one message and reading it back cost about 160 µs of CPU (a pipeline object,
-its command packing and reply handling, a task woken for every pub/sub message); this costs about 50. It
-does only what the layer needs (PUBLISH in batches, SUBSCRIBE, UNSUBSCRIBE), from the URLs redis-py takes
-(its `parse_url`): a password (and user), TLS with rediss://, a Unix socket with unix://.
+asyncio client, publishing a message and reading it back cost 188 µs of CPU (a pipeline object, its
+command packing and reply handling, a task woken for every pub/sub message); this costs 56
+(bench/redis_pubsub.py). It does only what the layer needs (PUBLISH in batches, SUBSCRIBE, UNSUBSCRIBE),
+from the URLs redis-py takes (its `parse_url`): a password (and user), TLS with rediss://, a Unix socket
+with unix://.
 """
 
 from __future__ import annotations
