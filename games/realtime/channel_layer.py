@@ -189,6 +189,8 @@ class _LoopLayer:
         async with self.subscribing:
             if redis_channel in self.subscribed:
                 return
+            if self.listener is None:  # lost just now: refused, as a failed connect is
+                raise ConnectionError("the connection to Redis was lost")
             await self.listener.send([b"SUBSCRIBE", redis_channel])
             self.subscribed.add(redis_channel)
 
@@ -197,7 +199,8 @@ class _LoopLayer:
             if redis_channel in self.subscribed and group not in self.groups:  # nobody re-joined meanwhile
                 self.subscribed.discard(redis_channel)
                 if self.listener is not None and not self.listener.closed:
-                    await self.listener.send([b"UNSUBSCRIBE", redis_channel])
+                    with contextlib.suppress(ConnectionError):  # lost meanwhile: the next one will not subscribe it
+                        await self.listener.send([b"UNSUBSCRIBE", redis_channel])
 
     async def listen(self) -> None:
         """Keep a listening connection, subscribed to `subscribed`: opened again whenever it is lost."""

@@ -11,6 +11,7 @@ import hiredis
 import pytest
 import redis
 
+from games.realtime import channel_layer
 from games.realtime.channel_layer import LocalFirstChannelLayer
 from games.realtime.redis_link import RedisLink
 
@@ -184,6 +185,28 @@ async def test_a_listener_whose_connection_was_cut_connects_again_and_hears_its_
         await there.group_discard("match.20", theirs)  # and the new connection unsubscribes too
         admin = redis.Redis.from_url(os.environ["REDIS_URL"])
         assert f"{PREFIX}.group.match.20".encode() not in admin.pubsub_channels()
+        admin.close()
+    finally:
+        await here.flush()
+        await there.flush()
+
+
+async def test_while_the_listener_is_reconnecting_a_socket_may_leave_and_one_may_join(monkeypatch):
+    monkeypatch.setattr(channel_layer, "RECONNECT_S", 2)  # the window while it is down, wide enough to act in
+    here, there = process_layer(), process_layer()
+    try:
+        leaving = await there.new_channel()
+        await there.group_add("match.22", leaving)
+        cut(f"mpg-listen-{there._layer().origin}")
+        async with asyncio.timeout(WAIT):
+            while there._layer().listener is not None:  # the loss is noticed; the next try is 2 s away
+                await asyncio.sleep(0.01)
+        await there.group_discard("match.22", leaving)  # no error: nothing to unsubscribe on a lost connection
+        joining = await there.new_channel()
+        await asyncio.wait_for(there.group_add("match.23", joining), WAIT)  # waits for the new connection
+        assert (await heard_again(here, there, joining, "match.23"))["type"] == "match.changed"
+        admin = redis.Redis.from_url(os.environ["REDIS_URL"])
+        assert f"{PREFIX}.group.match.22".encode() not in admin.pubsub_channels()  # not subscribed again
         admin.close()
     finally:
         await here.flush()
