@@ -246,3 +246,8 @@ async def test_a_redis_link_signs_in_with_the_urls_password():
     url = os.environ["REDIS_URL"].replace("redis://", "redis://:not-the-password@", 1)
     with pytest.raises(hiredis.ReplyError, match=r"AUTH|password"):
         await RedisLink.open(url, name="mpg-test-auth")
+
+
+async def test_a_redis_link_reaches_a_unix_socket_when_the_url_names_one(tmp_path):
+    with pytest.raises(FileNotFoundError):  # the path was tried, not a TCP address
+        await RedisLink.open(f"unix://{tmp_path}/no-redis.sock", name="mpg-test-unix")
