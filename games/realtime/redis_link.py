@@ -88,7 +88,7 @@ class RedisLink(asyncio.Protocol):
         self.reader.feed(data)
         try:
             while (reply := self.reader.gets()) is not False:
-                if self.on_message is not None and type(reply) is list and reply[0] == b"message":
+                if self.on_message is not None and type(reply) is list and reply and reply[0] == b"message":
                     self.on_message(reply[1], reply[2])
                 else:
                     self._answer(reply)

@@ -251,3 +251,15 @@ async def test_a_redis_link_signs_in_with_the_urls_password():
 async def test_a_redis_link_reaches_a_unix_socket_when_the_url_names_one(tmp_path):
     with pytest.raises(FileNotFoundError):  # the path was tried, not a TCP address
         await RedisLink.open(f"unix://{tmp_path}/no-redis.sock", name="mpg-test-unix")
+
+
+async def test_a_listening_redis_link_takes_an_empty_reply_as_a_reply():
+    heard = []
+    link = await RedisLink.open(os.environ["REDIS_URL"], name="mpg-test-empty",
+                                on_message=lambda channel, data: heard.append(data))
+    try:
+        assert await link.send([b"PUBSUB", b"CHANNELS", f"{PREFIX}.none-*"]) == [[]]
+        assert await link.send([b"PING"]) == [b"PONG"]
+        assert heard == []
+    finally:
+        link.close()
