@@ -21,17 +21,14 @@ import weakref
 from collections.abc import AsyncIterator
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import connection
 
 from games.realtime.pg_pipeline import PipelineConnection
+from games.services import match_store
 
 
 def available() -> bool:
-    # The engine from the settings, not `connection.vendor`: a context-local lookup, on every move.
-    return connections.settings[DEFAULT_DB_ALIAS]["ENGINE"] == POSTGRESQL and settings.MOVE_CONNECTIONS > 0
-
-
-POSTGRESQL = "django.db.backends.postgresql"
+    return match_store.on_postgresql() and settings.MOVE_CONNECTIONS > 0
 
 
 class LoopConnections:

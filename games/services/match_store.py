@@ -42,6 +42,14 @@ def _engine() -> str:
     return connections.settings[DEFAULT_DB_ALIAS]["ENGINE"]
 
 
+POSTGRESQL = "django.db.backends.postgresql"
+
+
+def on_postgresql() -> bool:
+    """Whether the database is PostgreSQL, from the settings (`connection.vendor` is a context-local lookup)."""
+    return _engine() == POSTGRESQL
+
+
 def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
@@ -413,7 +421,6 @@ def _as_is(field: models.Field) -> type | None:
     return next((kind for kind, methods in _AS_IS if _has(field, methods)), None)
 
 
-_POSTGRESQL = "django.db.backends.postgresql"
 # JSON and time fields whose conversions are Django's own: on PostgreSQL a dict or list is sent as jsonb and
 # an aware datetime as it is, which is what those conversions give (only the JSON text is written by orjson
 # here, several times faster than the standard library's: a match's state is written with every move).
@@ -438,12 +445,12 @@ def _saver(field: models.Field, engine: str) -> Saver:
         return lambda value: value if isinstance(value, str) or (value is None and none) else through(value)
     if kind is not None:
         return lambda value: value if type(value) is kind or (value is None and none) else through(value)
-    if engine == _POSTGRESQL and _has(field, _PLAIN_JSON) and field.encoder is None:
+    if engine == POSTGRESQL and _has(field, _PLAIN_JSON) and field.encoder is None:
         from psycopg.types.json import Jsonb
 
         return lambda value: (value if value is None else Jsonb(value, dumps=_json_text)
                               if type(value) in (dict, list) else through(value))
-    if engine == _POSTGRESQL and _has(field, _PLAIN_TIME) and settings.USE_TZ:
+    if engine == POSTGRESQL and _has(field, _PLAIN_TIME) and settings.USE_TZ:
         return lambda value: (value if (value is None and none) or (type(value) is datetime.datetime
                                                                     and value.utcoffset() is not None)
                               else through(value))
@@ -451,7 +458,9 @@ def _saver(field: models.Field, engine: str) -> Saver:
 
 
 def _json_text(value: object) -> bytes:
-    """The JSON Django's field would send (keys that are not text become text, as `json.dumps` makes them)."""
+    """The JSON Django's field would send (keys that are not text become text, as `json.dumps` makes them).
+    One difference, which no game state has: a NaN or infinite float is written as null, where `json.dumps`
+    writes a NaN that PostgreSQL refuses."""
     try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:  # what orjson does not write (an integer beyond 64 bits...): as the field would

@@ -142,11 +142,11 @@ def test_every_value_is_sent_as_its_field_would_send_it(model):
 
 def test_on_postgresql_json_and_aware_times_are_sent_without_the_fields_conversion():
     state, started = Match._meta.get_field("state"), Match._meta.get_field("started_at")
-    param = match_store._saver(state, match_store._POSTGRESQL)({"turn": 1})
+    param = match_store._saver(state, match_store.POSTGRESQL)({"turn": 1})
     assert isinstance(param, Jsonb)
     assert param.dumps is match_store._json_text
     assert param.obj == {"turn": 1}
-    assert match_store._saver(started, match_store._POSTGRESQL)(AWARE) is AWARE
+    assert match_store._saver(started, match_store.POSTGRESQL)(AWARE) is AWARE
     assert match_store._json_text({1: "é", "a": [True, None]}) == '{"1":"é","a":[true,null]}'.encode()
     assert match_store._json_text({"n": 2**70, 1: "é"}) == b'{"n": 1180591620717411303424, "1": "\\u00e9"}'
 
