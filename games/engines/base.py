@@ -236,7 +236,11 @@ class Engine(ABC):
 
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict:
-        """What `seat` may see (None: a spectator). Never another seat's hand, a deck order or the seed."""
+        """What `seat` may see (None: a spectator). Never another seat's hand, a deck order or the seed.
+
+        A view may share lists and dicts with the state rather than copy them (a move builds one per seat and
+        watcher): it stays as it was because no engine changes a state it is given, and no caller may change
+        a view."""
 
     @abstractmethod
     def legal_actions(self, state: State, seat: int) -> list[Action]:
@@ -270,5 +274,5 @@ class Engine(ABC):
             "to_move": self.to_move(state),
             "deadline_ms": self.deadline(state),
             "mistakes": list(state["mistakes"]),
-            "result": copy_state(state["result"]),
+            "result": state["result"],
         }

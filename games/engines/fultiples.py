@@ -17,7 +17,6 @@ from games.engines.base import (
     State,
     attempt,
     cell_of,
-    copy_state,
     fact_of_division,
     is_int,
     require,
@@ -340,13 +339,14 @@ class Fultiples(Engine):
 
     def view(self, state: State, seat: int | None) -> dict:
         view = self.common_view(state, seat)
+        # Shared with the state, not copied (see `Engine.view`): a move builds a view per seat and watcher.
         view.update(
-            board=copy_state(state["board"]),
-            marks=copy_state(state["marks"]),
-            last=copy_state(state["last"]),
+            board=state["board"],
+            marks=state["marks"],
+            last=state["last"],
             free_start=state["result"] is None and self._free_start(state),
-            primes=copy_state(state["primes"]),
-            dice=copy_state(state["dice"]),
+            primes=state["primes"],
+            dice=state["dice"],
         )
         return view
 

@@ -72,6 +72,15 @@ class LocalFirstChannelLayer(BaseChannelLayer):
     async def receive(self, channel: str) -> dict:
         return await self._layer().receive(channel)
 
+    def inbox(self, channel: str) -> asyncio.Queue:
+        """The queue this loop's messages for `channel` go into: for a consumer that reads it itself instead of
+        calling `receive` for each message (games.realtime.inbox). It may put its own messages in too."""
+        return self._layer().inbox(channel)
+
+    def close_inbox(self, channel: str) -> None:
+        """The consumer of `channel` is gone: its messages go nowhere from now on."""
+        self._layer().queues.pop(channel, None)
+
     async def group_add(self, group: str, channel: str) -> None:
         await self._layer().group_add(group, channel)
 
@@ -134,10 +143,14 @@ class _LoopLayer:
         origin = channel.rpartition("!")[0][-ORIGIN_BYTES:]
         await self.publish(self.loop_channel(origin), channel, message)
 
-    async def receive(self, channel: str) -> dict:
+    def inbox(self, channel: str) -> asyncio.Queue:
         queue = self.queues.get(channel)
         if queue is None:
             queue = self.queues[channel] = asyncio.Queue(maxsize=self.owner.capacity)
+        return queue
+
+    async def receive(self, channel: str) -> dict:
+        queue = self.inbox(channel)
         try:
             return await queue.get()
         except asyncio.CancelledError:

@@ -12,7 +12,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from classroom.errors import ServiceError
 from classroom.sign_out import SESSION_ENDED_CLOSE_CODE, user_group
 from games import clock, selectors
-from games.realtime import async_db, kept_matches, move_path, scheduler
+from games.realtime import async_db, inbox, kept_matches, move_path, scheduler
 from games.realtime.db import run_in_db_thread
 from games.services import broadcast, moves, player_messages
 from games.services.broadcast import SPECTATOR, group_name
@@ -28,6 +28,10 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     # Accepted, after the access check. The socket joins its match's group before that check, so a
     # broadcast may reach one that is about to be refused: it is passed on to none that was not admitted.
     admitted = False
+
+    async def __call__(self, scope, receive, send) -> None:
+        # Channels' loop, with one queue for frames and broadcasts (games.realtime.inbox).
+        await inbox.run(self, scope, receive, send)
 
     async def dispatch(self, message: dict) -> None:
         # Channels' own dispatch first closes stale database connections in its one shared

@@ -118,8 +118,8 @@ async def _on_kept(conn, kept: kept_matches.Kept, *, user_id: int, action: objec
             accepted = moves.submit_on_locked(match, user_id=user_id, action=action, client_id=client_id)
     except ServiceError:
         return None
-    sent = [_BEGIN, match_store.unchanged_query(match.pk, kept.row_version), *capture.combined(),
-            match_store.row_version_query(match.pk), _COMMIT]
+    sent = [_BEGIN, match_store.unchanged_query(match.pk, kept.row_version),
+            *capture.combined_then_row_version(match.pk), _COMMIT]
     try:
         *_, (_, [(row_version,)]), _ = await conn.round_trip(sent)
     except (psycopg.errors.DivisionByZero, psycopg.errors.UniqueViolation):
@@ -156,7 +156,7 @@ async def _on_locked(conn, match_id: int, *, user_id: int, action: object, clien
         await conn.round_trip([_COMMIT])
         return match, accepted, capture, None
     *_, (_, [(row_version,)]), _ = await conn.round_trip(
-        [*capture.combined(), match_store.row_version_query(match.pk), _COMMIT])
+        [*capture.combined_then_row_version(match.pk), _COMMIT])
     return match, accepted, capture, row_version
 
 

@@ -315,10 +315,30 @@ class Captured:
         computer the computer's seat too. A stand-in handing the seat back, then the move (two Moves,
         the match row saved twice), goes statement by statement.
         """
-        if len(self.statements) < 2 or len(set(self.targets)) != len(self.targets):
+        if not self._combinable():
             return list(self.statements)
-        parts = ", ".join(f"w{number} AS ({sql})" for number, (sql, _) in enumerate(self.statements))
-        return [(f"WITH {parts} SELECT 1", [param for _, params in self.statements for param in params])]
+        return [self._with(returning=None)]
+
+    def combined_then_row_version(self, match_id: int) -> list[tuple[str, list]]:
+        """`combined()`, then the match row's version (`row_version_query`): the last statement's one row is
+        that version. When the writes are one statement that updates the row, the update returns it
+        (RETURNING xmin) and no statement is added: one fewer for PostgreSQL to run each move."""
+        target = (Match._meta.db_table, match_id)
+        if target not in self.targets or not (self._combinable() or len(self.statements) == 1):
+            return [*self.combined(), row_version_query(match_id)]
+        return [self._with(returning=self.targets.index(target))]
+
+    def _combinable(self) -> bool:
+        return len(self.statements) >= 2 and len(set(self.targets)) == len(self.targets)
+
+    def _with(self, *, returning: int | None) -> tuple[str, list]:
+        parts = ", ".join(f"w{number} AS ({sql}{_RETURNING_ROW_VERSION if number == returning else ''})"
+                          for number, (sql, _) in enumerate(self.statements))
+        final = "SELECT 1" if returning is None else f"SELECT row_version FROM w{returning}"
+        return f"WITH {parts} {final}", [param for _, params in self.statements for param in params]
+
+
+_RETURNING_ROW_VERSION = " RETURNING xmin::text AS row_version"  # as `row_version_query` reads it
 
 
 @contextlib.contextmanager

@@ -53,6 +53,10 @@ def _finite(text: str) -> float:
     return value
 
 
+# One decoder for every message (`json.loads` with these options would build one per call).
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite)
+
+
 def decode_message(raw: str | bytes) -> dict[str, Any]:
     """The JSON object in `raw` (a socket's text frame, or a request body), or MessageRefused."""
     if isinstance(raw, bytes):
@@ -69,7 +73,7 @@ def decode_message(raw: str | bytes) -> dict[str, Any]:
             raise MessageTooLarge("too_large", TOO_LARGE)
         text = raw
     try:
-        content = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
+        content = _DECODER.decode(text)
     except _NotANumber:
         raise _bad("NaN and Infinity are not numbers a message may hold.") from None
     except RecursionError:

@@ -52,18 +52,22 @@ def random_playout(slug: str, *, players: int, seed: int, choices: random.Random
     """Play a random game: mostly legal actions, some wrong claims and junk, some ticks.
 
     Checks on every step that the engine did not mutate its input and that each state
-    survives a JSON round trip unchanged.
+    survives a JSON round trip unchanged; and at the end, that every view taken on the way still
+    shows its own step (a view may share the state's lists: a later move must not change it).
     """
     engine = get_engine(slug)
     options = dict(options or {})
     now = 0
     state = engine.setup(players=players, options=options, seed=seed, now_ms=now)
     log = Playout(slug=slug, players=players, seed=seed, options=options, states=[state])
+    shown: list[tuple[list[dict], str]] = []
     for _ in range(max_steps):
         if state["result"] is not None:
             break
         assert json.loads(json.dumps(state)) == state, "state is not JSON-compatible"
         before = snapshot(state)
+        views = [engine.view(state, seat) for seat in [*range(players), None]]
+        shown.append((views, snapshot(views)))
         now += choices.choice([0, 10, 250, 900, 2500])
         due = engine.deadline(state)
         roll = choices.random()
@@ -85,6 +89,8 @@ def random_playout(slug: str, *, players: int, seed: int, choices: random.Random
         state = outcome.state
         log.states.append(state)
         log.outcomes.append((outcome.events, outcome.attempts))
+    for views, then in shown:
+        assert snapshot(views) == then, "a later move changed a view taken before it"
     return log
 
 

@@ -443,8 +443,20 @@ def test_refusals_and_moves_never_mutate_the_input():
     mark(state, 0, 0, 2, at=7000)  # after a timeout
     ENGINE.tick(state, 9000)
     refusal(state, 1, {"type": "mark", "cell": [0, 0]})
-    ENGINE.view(state, 0)["marks"][0][2] = 1
     assert frozen(state) == before
+
+
+def test_a_view_shares_the_states_lists_and_a_later_move_leaves_it_as_it_was():
+    """Views are not copies (a move builds one per seat and watcher; Engine.view): what keeps a view right
+    is that no move changes the state it was built from."""
+    state = mark(start([[6, 8, 12], [5, 5, 5]]), 0, 0, 0, at=1000).state
+    view = ENGINE.view(state, 1)
+    assert view["marks"] is state["marks"]
+    assert view["board"] is state["board"]
+    shown = frozen(view)
+    after = mark(state, 1, 0, 2, at=2000).state
+    assert after["marks"][0][2] == 1
+    assert frozen(view) == shown
 
 
 # --- views and legal actions -------------------------------------------------------------------

@@ -55,28 +55,13 @@ def test_no_view_holds_a_secret_or_another_seats_hand(slug, seed, pick, walk):
 @pytest.mark.parametrize("slug", GAMES)
 @PLAYOUT_SETTINGS
 @given(seed=st.integers(0, 2**32), pick=st.integers(0, 10), walk=st.integers(0, 2**32))
-def test_to_move_is_the_views_to_move_and_views_share_nothing_with_the_state(slug, seed, pick, walk):
-    """The platform plans from `to_move` without building a view; a view is a copy it may change."""
+def test_to_move_is_the_views_to_move_and_a_view_stays_as_it_was_after_later_moves(slug, seed, pick, walk):
+    """The platform plans from `to_move` without building a view. A view may share the state's lists (it is
+    read, never changed: Engine.view); `random_playout` checks that no later move changes one."""
     engine = get_engine(slug)
     log = random_playout(slug, players=players_for(slug, pick), seed=seed, choices=random.Random(walk))
     for state in log.states:
-        before = json.dumps(state, sort_keys=True)
-        view = engine.view(state, None)
-        assert engine.to_move(state) == view["to_move"]
-        scramble(view)
-        assert json.dumps(state, sort_keys=True) == before
-
-
-def scramble(value):
-    """Change every list and dict inside a value, in place."""
-    if isinstance(value, dict):
-        for item in value.values():
-            scramble(item)
-        value["scrambled"] = True
-    elif isinstance(value, list):
-        for item in value:
-            scramble(item)
-        value.append("scrambled")
+        assert engine.to_move(state) == engine.view(state, None)["to_move"]
 
 
 @pytest.mark.parametrize("slug", GAMES)

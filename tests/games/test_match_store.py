@@ -212,3 +212,17 @@ def test_batched_writes_go_in_order_when_the_block_ends_and_not_at_all_if_it_rai
     seat.last_active_ms = 4
     match_store.update(seat, ["last_active_ms"])  # outside a batch: at once
     assert Seat.objects.get(pk=seat.pk).last_active_ms == 4
+
+
+def test_the_match_rows_json_is_compressed_with_lz4_where_postgresql_has_it():
+    """Migration 0017: every move writes the state, and lz4 compresses it for less CPU than pglz."""
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL setting (SQLite stores JSON as text, uncompressed)")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'")
+        available = cursor.fetchone()[0]
+        cursor.execute("SELECT attname, attcompression FROM pg_attribute WHERE attrelid = %s::regclass "
+                       "AND attname IN ('state', 'options', 'result', 'id')", [Match._meta.db_table])
+        methods = dict(cursor.fetchall())
+    lz4 = "l" if available else ""
+    assert methods == {"state": lz4, "options": lz4, "result": lz4, "id": ""}

@@ -246,6 +246,24 @@ async def test_writes_are_combined_unless_a_row_is_updated_twice_or_a_table_adde
         assert twice.combined() == twice.statements
 
 
+async def test_the_row_version_is_returned_by_the_match_rows_update_when_the_writes_are_one_statement():
+    """The next move's check needs the row's version after the commit: read by the update itself (RETURNING)
+    when it is part of the one statement, else by a statement of its own after the writes."""
+    table = Match._meta.db_table
+    capture = match_store.Captured()
+    capture.statements += [("INSERT INTO b (y) VALUES (%s)", [3]), ("UPDATE m SET x = %s WHERE id = %s", [1, 7])]
+    capture.targets += [("b", None), (table, 7)]
+    assert capture.combined_then_row_version(7) == [(
+        "WITH w0 AS (INSERT INTO b (y) VALUES (%s)), "
+        "w1 AS (UPDATE m SET x = %s WHERE id = %s RETURNING xmin::text AS row_version) "
+        "SELECT row_version FROM w1", [3, 1, 7])]
+    assert capture.combined_then_row_version(8) == [*capture.combined(), match_store.row_version_query(8)]
+    twice = match_store.Captured()  # the row saved twice: statement by statement, then the version read
+    twice.statements += [*capture.statements, capture.statements[1]]
+    twice.targets += [*capture.targets, (table, 7)]
+    assert twice.combined_then_row_version(7) == [*twice.statements, match_store.row_version_query(7)]
+
+
 @sync_to_async
 def match_against_the_computer_at_the_childs_turn():
     """Ana against the easy computer at four in a row, her turn (the computer's first move made if it starts)."""
@@ -360,10 +378,10 @@ async def test_the_next_move_on_a_match_this_loop_committed_is_one_round_trip_wi
         sent, round_trips):
     match, users, *_ = await four_in_a_row_match()
     await submit(match, users, client_id="first")
-    assert round_trips == [["BEGIN", "SELECT", "SELECT"], ["WITH", "SELECT", "COMMIT"]]
+    assert round_trips == [["BEGIN", "SELECT", "SELECT"], ["WITH", "COMMIT"]]
     moved = await fresh(match)
     second = await submit(moved, users, client_id="second")
-    assert round_trips[2:] == [["BEGIN", "CHECK", "WITH", "SELECT", "COMMIT"]]
+    assert round_trips[2:] == [["BEGIN", "CHECK", "WITH", "COMMIT"]]
     assert second.version == match.version + 2
     assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, "first"),
                                                                    (match.version + 2, "second")])
@@ -383,8 +401,8 @@ async def test_a_match_row_written_elsewhere_since_is_locked_and_read_again_and_
     pool = async_db.connections_of_this_loop()
     kept = list(pool.idle)
     second = await submit(moved, users, client_id="again")
-    assert round_trips[2:] == [["BEGIN", "CHECK", "WITH", "SELECT", "COMMIT"], ["ROLLBACK"],
-                               ["BEGIN", "SELECT", "SELECT"], ["WITH", "SELECT", "COMMIT"]]
+    assert round_trips[2:] == [["BEGIN", "CHECK", "WITH", "COMMIT"], ["ROLLBACK"],
+                               ["BEGIN", "SELECT", "SELECT"], ["WITH", "COMMIT"]]
     assert second.version == match.version + 2
     assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, None),
                                                                    (match.version + 2, "again")])
@@ -402,7 +420,7 @@ async def test_a_move_refused_on_what_this_loop_kept_is_judged_on_the_row_as_it_
     accepted = await submit(match, users, seat=ana, client_id="ana-again")
     assert accepted.version == match.version + 3
     # Refused on what was kept before anything was sent: no check, the row locked and read.
-    assert round_trips == [["BEGIN", "SELECT", "SELECT"], ["WITH", "SELECT", "COMMIT"]] * 2
+    assert round_trips == [["BEGIN", "SELECT", "SELECT"], ["WITH", "COMMIT"]] * 2
     assert (await version_and_moves(match))[0] == match.version + 3
     assert after(match, sent) == [(v, v) for v in range(match.version + 1, match.version + 4)]
 
@@ -422,7 +440,7 @@ async def test_an_action_repeated_after_a_later_move_is_answered_as_a_repeat_not
     await submit(await fresh(match), users, client_id="ben-1")
     again = await submit(match, users, seat=ana, client_id="ana-1")
     assert again == moves.Accepted(version=first.version, duplicate=True)
-    assert round_trips[-4:] == [["BEGIN", "CHECK", "WITH", "SELECT", "COMMIT"], ["ROLLBACK"],
+    assert round_trips[-4:] == [["BEGIN", "CHECK", "WITH", "COMMIT"], ["ROLLBACK"],
                                 ["BEGIN", "SELECT", "SELECT"], ["COMMIT"]]
     assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, "ana-1"),
                                                                    (match.version + 2, "ben-1")])
@@ -475,7 +493,7 @@ async def test_a_process_that_heard_the_broadcast_moves_on_the_match_it_carried_
 
     accepted = await asyncio.to_thread(another_process)
     assert accepted.version == match.version + 2
-    assert round_trips[2:] == [["BEGIN", "CHECK", "WITH", "SELECT", "COMMIT"]]
+    assert round_trips[2:] == [["BEGIN", "CHECK", "WITH", "COMMIT"]]
     assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, "ana"),
                                                                    (match.version + 2, "ben")])
     assert [m["version"] for m in messages] == [match.version + 1, match.version + 2]
