@@ -10,13 +10,13 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402 - after Django is set up
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402 - after Django is set up
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.dirs import ensure_var_dirs  # noqa: E402
 from games.realtime import async_db, db, scheduler  # noqa: E402
 from games.realtime.routing import websocket_urlpatterns  # noqa: E402
+from games.realtime.socket_auth import socket_auth_stack  # noqa: E402
 from games.services import broadcast  # noqa: E402
 
 ensure_var_dirs()  # when a server imports this module without config.serve (uvicorn config.asgi:application)
@@ -61,7 +61,7 @@ async def lifespan(scope, receive, send):
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(socket_auth_stack(URLRouter(websocket_urlpatterns))),
         "lifespan": lifespan,
     }
 )

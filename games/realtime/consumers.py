@@ -48,6 +48,12 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         # state each socket is sent (a move sends one per player and watcher).
         return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS).decode()
 
+    async def send_json(self, content: dict, close: bool = False) -> None:
+        # Straight to the server, not through Channels' three `send` methods in turn (every state, every socket).
+        await self.base_send({"type": "websocket.send", "text": await self.encode_json(content)})
+        if close:
+            await self.close()
+
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.last_version = -1

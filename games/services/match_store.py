@@ -31,6 +31,7 @@ from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 from django.db.models.fields import AutoFieldMixin, Field
 from django.db.models.fields.related import ForeignKey
+from django.utils import timezone
 
 from classroom.models import User
 from games.models import Assignment, Match, Move, Seat
@@ -505,11 +506,16 @@ def _insert_fields(model: type[models.Model]) -> tuple[models.Field, ...]:
     return tuple(field for field in model._meta.concrete_fields if not field.primary_key)
 
 
+def _auto_now(field: models.Field) -> bool:
+    return bool(getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False))
+
+
 @functools.cache
-def _insert_plan(model: type[models.Model], engine: str) -> tuple[tuple[models.Field, Saver, bool], ...]:
-    """Per field: the field, how its value is sent, and whether it computes its value (`pre_save`, e.g.
-    auto_now_add) rather than reading the attribute."""
-    return tuple((field, _saver(field, engine), type(field).pre_save is not Field.pre_save)
+def _insert_plan(model: type[models.Model], engine: str) -> tuple[tuple[str, Saver, Callable[[], object], bool], ...]:
+    """Per field: its attribute name, how its value is sent, what a row that leaves it out takes (its default,
+    or the time now), and whether it always takes the time now (auto_now(_add), as the ORM's `pre_save`)."""
+    return tuple((field.attname, _saver(field, engine), timezone.now if _auto_now(field) else field.get_default,
+                  _auto_now(field))
                  for field in _insert_fields(model))
 
 
@@ -521,11 +527,26 @@ def _insert_sql(model: type[models.Model], rows: int, engine: str) -> str:
     return f"INSERT INTO {_table(model)} ({columns}) VALUES {', '.join([row] * rows)}"
 
 
-def insert(objects: list[models.Model]) -> None:
-    """Insert new rows of one model (`bulk_create` without compiling SQL; ids are not read back)."""
-    if not objects:
+def insert(model: type[models.Model], rows: list[dict]) -> None:
+    """Insert new rows of one model, each given as {attribute name: value}: `bulk_create` without building
+    model instances (a move's Move and attempts cost more as instances than as SQL) or compiling SQL; ids
+    are not read back. A field a row leaves out takes its default, as `Model(...)` gives it; an auto_now(_add)
+    field takes the time now. A name the model has no field for is refused (TypeError), as `Model(...)`
+    refuses it."""
+    if not rows:
         return
-    model, engine = type(objects[0]), _engine()
-    params = [save(field.pre_save(obj, True) if computed else getattr(obj, field.attname))
-              for obj in objects for field, save, computed in _insert_plan(model, engine)]
-    _write(_insert_sql(model, len(objects), engine), params, (model._meta.db_table, None))
+    engine = _engine()
+    plan = _insert_plan(model, engine)
+    params, names = [], _insert_names(model)
+    for row in rows:
+        unknown = row.keys() - names
+        if unknown:
+            raise TypeError(f"{model.__name__} has no field {', '.join(sorted(unknown))}")
+        for attname, save, missing, always in plan:
+            params.append(save(missing() if always or attname not in row else row[attname]))
+    _write(_insert_sql(model, len(rows), engine), params, (model._meta.db_table, None))
+
+
+@functools.cache
+def _insert_names(model: type[models.Model]) -> frozenset[str]:
+    return frozenset(field.attname for field in _insert_fields(model))

@@ -251,8 +251,8 @@ def _commit(match: Match, *, source: str, seat: int | None, action: dict | None,
     """Record one change of the locked match, whatever its kind: version + 1, its Move row (and a move's
     attempts), the match row saved with the computer players planned, and the broadcast on commit."""
     match.version += 1
-    match_store.insert([Move(match_id=match.pk, version=match.version, seat=seat, source=source, action=action,
-                             client_id=client_id, now_ms=now, events=events)])
+    match_store.insert(Move, [{"match_id": match.pk, "version": match.version, "seat": seat, "source": source,
+                               "action": action, "client_id": client_id, "now_ms": now, "events": events}])
     if attempts:
         _store_attempts(match, attempts)
     plan_and_save(match, now)
@@ -264,6 +264,7 @@ def _store_attempts(match: Match, attempts: list[dict]) -> None:
     and the grid fact it counts for or against (games.reports)."""
     students = {seat.index: seat.user_id for seat in match.seat_list()
                 if seat.user_id and not seat.bot_playing}
+    at = timezone.now()
     rows = []
     for item in attempts:
         student = students.get(item["seat"])
@@ -272,12 +273,12 @@ def _store_attempts(match: Match, attempts: list[dict]) -> None:
         mistake_type = classify(item["kind"], item["a"], item["b"], item.get("answer"), item["correct"])
         fact = attributed_fact(kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"),
                                correct=item["correct"], mistake_type=mistake_type) or (None, None)
-        rows.append(Attempt(
-            student_id=student, classroom_id=match.classroom_id, match_id=match.pk, version=match.version,
-            game=match.game, kind=item["kind"], a=item["a"], b=item["b"], answer=item.get("answer"),
-            correct=item["correct"], think_ms=max(0, int(item.get("think_ms") or 0)), fact_a=fact[0], fact_b=fact[1],
-            mistake_type=mistake_type))
-    match_store.insert(rows)
+        rows.append({
+            "student_id": student, "classroom_id": match.classroom_id, "match_id": match.pk, "version": match.version,
+            "game": match.game, "kind": item["kind"], "a": item["a"], "b": item["b"], "answer": item.get("answer"),
+            "correct": item["correct"], "think_ms": max(0, int(item.get("think_ms") or 0)), "fact_a": fact[0],
+            "fact_b": fact[1], "mistake_type": mistake_type, "created_at": at})
+    match_store.insert(Attempt, rows)
     tally_add(rows)
 
 

@@ -7,7 +7,7 @@ re-dating its history) recounts or subtracts here."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from django.db import connection, transaction
 from django.db.models import Case, Count, IntegerField, Sum, Value, When
@@ -20,20 +20,21 @@ from games.services import match_store
 _RIGHT = Sum(Case(When(correct=True, then=1), default=0, output_field=IntegerField()))
 
 
-def _key(attempt: Attempt) -> tuple:
-    day = timezone.localdate(attempt.created_at)
-    return (attempt.classroom_id, day, attempt.game, attempt.fact_a or NO_FACT, attempt.fact_b or NO_FACT)
+def _key(attempt: Mapping) -> tuple:
+    day = timezone.localdate(attempt["created_at"])
+    return (attempt["classroom_id"], day, attempt["game"], attempt["fact_a"] or NO_FACT, attempt["fact_b"] or NO_FACT)
 
 
-def tally_add(attempts: Iterable[Attempt]) -> None:
-    """Count freshly written attempts. One statement; rows in key order, so two moves that share tallies lock
-    them in the same order and cannot deadlock."""
+def tally_add(attempts: Iterable[Mapping]) -> None:
+    """Count freshly written attempts, given as the rows `match_store.insert` wrote ({attribute name: value}:
+    classroom_id, created_at, game, fact_a, fact_b, correct). One statement; rows in key order, so two moves
+    that share tallies lock them in the same order and cannot deadlock."""
     tries: Counter = Counter()
     right: Counter = Counter()
     for attempt in attempts:
         key = _key(attempt)
         tries[key] += 1
-        right[key] += 1 if attempt.correct else 0
+        right[key] += 1 if attempt["correct"] else 0
     if not tries:
         return
     keys = sorted(tries)

@@ -58,19 +58,29 @@ def test_update_and_insert_store_what_the_orm_reads_back(make_assignment, pupils
     seat.refresh_from_db()
     assert (seat.taken_over, seat.bot_action) == (True, {"type": "mark", "cell": [2, 3]})
 
-    match_store.insert([Move(match=match, version=8, seat=None, source=Move.Source.TIMER, action=None,
-                             client_id=None, now_ms=5, events=[{"type": "timeout", "seat": 0}])])
+    long_ago = AWARE - datetime.timedelta(days=400)
+    timeout = [{"type": "timeout", "seat": 0}]
+    match_store.insert(Move, [{"match_id": match.pk, "version": 8, "seat": None, "source": Move.Source.TIMER,
+                               "action": None, "client_id": None, "now_ms": 5, "events": timeout,
+                               "created_at": long_ago},
+                              {"match_id": match.pk, "version": 9, "source": Move.Source.END, "now_ms": 6}])
     move = Move.objects.get(match=match, version=8)
-    assert (move.seat, move.action, move.client_id, move.events) == (None, None, None, [{"type": "timeout", "seat": 0}])
-    assert move.created_at is not None  # auto_now_add is filled as the ORM fills it
+    assert (move.seat, move.action, move.client_id, move.events) == (None, None, None, timeout)
+    assert move.created_at > long_ago  # auto_now_add is the time of the insert, as the ORM fills it
+    left_out = Move.objects.get(match=match, version=9)  # what a row leaves out takes the field's default
+    assert (left_out.seat, left_out.action, left_out.client_id, left_out.events) == (None, None, None, [])
     student = pupils[0].user
-    match_store.insert([Attempt(student=student, classroom_id=match.classroom_id, match=match, game=match.game,
-                                kind="product", a=6, b=7, answer=value, correct=value == 42, think_ms=900,
-                                fact_a=6, fact_b=7, mistake_type="" if value == 42 else "near_miss")
-                        for value in (42, 48)])
+    match_store.insert(Attempt, [{"student_id": student.pk, "classroom_id": match.classroom_id, "match_id": match.pk,
+                                  "game": match.game, "kind": "product", "a": 6, "b": 7, "answer": value,
+                                  "correct": value == 42, "think_ms": 900, "fact_a": 6, "fact_b": 7,
+                                  "mistake_type": "" if value == 42 else "near_miss"}
+                                 for value in (42, 48)])
     rows = list(Attempt.objects.filter(match=match).order_by("answer").values_list("answer", "correct", "mistake_type"))
     assert rows == [(42, True, ""), (48, False, "near_miss")]
-    assert Attempt.objects.filter(match=match, created_at__isnull=False).count() == 2
+    assert Attempt.objects.filter(match=match, created_at__isnull=False).count() == 2  # its default: now
+    with pytest.raises(TypeError, match="Move has no field colour"):
+        match_store.insert(Move, [{"match_id": match.pk, "version": 10, "source": Move.Source.END, "now_ms": 7,
+                                   "colour": "red"}])
 
 
 class Doubled(models.IntegerField):

@@ -8,6 +8,7 @@ import os
 import uuid
 
 import hiredis
+import msgpack
 import pytest
 import redis
 
@@ -263,3 +264,30 @@ async def test_a_listening_redis_link_takes_an_empty_reply_as_a_reply():
         assert heard == []
     finally:
         link.close()
+
+
+async def test_a_message_json_cannot_carry_goes_as_msgpack_and_a_payload_of_an_older_process_is_read():
+    """The payload is JSON (orjson) where JSON carries the message as it is; bytes go as msgpack. A process not
+    yet upgraded writes msgpack alone: still read, as during a rolling restart."""
+    here, there = process_layer(), process_layer()
+    try:
+        theirs = await there.new_channel()
+        await there.group_add("match.9", theirs)
+        message = {"type": "match.changed", "version": 3, "views": {"0": {"board": [[6, None]], "seat": 0}},
+                   "name": "Zoë <b>&</b> \u202e"}
+        assert channel_layer._packed(["match.9", message]).startswith(b'["match.9"')
+        await here.group_send("match.9", message)
+        assert await asyncio.wait_for(there.receive(theirs), WAIT) == message
+        await here.group_send("match.9", {"type": "blob", "data": b"\x00\xff"})
+        assert (await asyncio.wait_for(there.receive(theirs), WAIT))["data"] == b"\x00\xff"
+        older = uuid.uuid4().hex.encode() + msgpack.packb(["match.9", {"type": "older", "version": 4}],
+                                                          use_bin_type=True)
+        admin = redis.Redis.from_url(os.environ["REDIS_URL"])
+        try:
+            assert admin.publish(there._layer().group_channel("match.9"), older) == 1
+        finally:
+            admin.close()
+        assert await asyncio.wait_for(there.receive(theirs), WAIT) == {"type": "older", "version": 4}
+    finally:
+        await here.flush()
+        await there.flush()

@@ -4,11 +4,10 @@ import asyncio
 import datetime
 import json
 
-import msgpack
 import pytest
 
 from games.models import Match, Seat
-from games.realtime import kept_matches
+from games.realtime import channel_layer, kept_matches
 from games.services import match_store
 from tests.realtime.test_broadcast_delivery import change, socket_at
 
@@ -114,11 +113,12 @@ def fields(match: Match) -> tuple:
 
 
 async def test_a_match_sent_through_redis_comes_back_as_the_same_rows():
-    """What another process's channel layer decodes (msgpack) builds the match `locked_match` would."""
+    """What another process's channel layer decodes (the payload Redis carries) builds the match `locked_match`
+    would."""
     match = a_full_match()
     message = change(12)
     kept_matches.attach(message, match, "4242")
-    carried = msgpack.unpackb(msgpack.packb(message, use_bin_type=True), raw=False)
+    _, carried = channel_layer._unpacked(memoryview(channel_layer._packed(["match", message])))
     known = kept_matches.KeptMatches()
     known.learn(7, carried)
     kept = known.take(7)

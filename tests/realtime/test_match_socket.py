@@ -6,6 +6,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.db import connection
 
 from games.engines import get_engine
 from games.realtime.consumers import CLOSE_GARBAGE, GARBAGE_LIMIT
@@ -267,6 +268,44 @@ async def test_the_session_cookie_authenticates_through_the_real_stack(settings)
     connected, _ = await anonymous.connect()
     assert not connected
     await anonymous.disconnect()
+
+
+async def test_a_session_from_before_a_password_change_is_refused_through_the_real_stack_and_flushed():
+    """The socket's sign-in (games.realtime.socket_auth) makes Django's check: a session made with the account's
+    old password hash is signed out, and the session itself is deleted."""
+    from django.contrib.sessions.models import Session
+    from django.test import Client
+
+    from config.asgi import application
+
+    match, users, *_ = await four_in_a_row_match()
+    client = Client()
+    await sync_to_async(client.force_login)(users[0])
+    key = client.cookies["sessionid"].value
+
+    @sync_to_async
+    def new_password() -> None:
+        try:
+            users[0].set_password("a-new-password-for-ana")
+            users[0].save(update_fields=["password"])
+        finally:
+            connection.close()
+
+    @sync_to_async
+    def session_kept(session_key: str) -> bool:
+        try:
+            return Session.objects.filter(session_key=session_key).exists()
+        finally:
+            connection.close()
+
+    await new_password()
+    stale = Communicator(application, f"/ws/matches/{match.pk}/",
+                         headers=[(b"cookie", f"sessionid={key}".encode()), (b"origin", b"http://127.0.0.1")])
+    connected, code = await stale.connect()
+    assert not connected
+    assert code == 4403
+    await stale.disconnect()
+    assert not await session_kept(key)
 
 
 async def test_a_mistakes_numbers_reach_only_the_player_who_made_it():

@@ -7,7 +7,6 @@ import contextlib
 import os
 import threading
 
-import msgpack
 import psycopg
 import pytest
 from asgiref.sync import sync_to_async
@@ -15,7 +14,7 @@ from django.db import connection, transaction
 
 from classroom.errors import ServiceError
 from games.models import Match, Move, Seat
-from games.realtime import async_db, kept_matches, move_path
+from games.realtime import async_db, channel_layer, kept_matches, move_path
 from games.realtime.pg_pipeline import PipelineConnection
 from games.services import broadcast, match_store, moves
 from games.services.assignments import assignment_create
@@ -474,7 +473,7 @@ async def test_a_process_that_heard_the_broadcast_moves_on_the_match_it_carried_
     monkeypatch.setattr(broadcast, "send", lambda match_id, message: messages.append(message))
     await submit(match, users, client_id="ana")
     (message,) = messages
-    carried = msgpack.unpackb(msgpack.packb(message, use_bin_type=True), raw=False)
+    _, carried = channel_layer._unpacked(memoryview(channel_layer._packed(["match", message])))
     ben = users[mover_of(await fresh(match))]
 
     async def in_another_process():

@@ -3,7 +3,6 @@ the teacher sets, a new class code. Other players' sockets stay open."""
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.auth import AuthMiddlewareStack
 from channels.routing import URLRouter
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.cached_db import SessionStore
@@ -11,11 +10,12 @@ from django.contrib.sessions.backends.cached_db import SessionStore
 from classroom import services
 from classroom.sign_out import SESSION_ENDED_CLOSE_CODE
 from games.realtime.routing import websocket_urlpatterns
+from games.realtime.socket_auth import socket_auth_stack
 from tests.realtime.test_match_socket import Communicator, four_in_a_row_match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
-APP = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+APP = socket_auth_stack(URLRouter(websocket_urlpatterns))  # as config.asgi serves sockets
 
 
 @sync_to_async
