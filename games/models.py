@@ -115,9 +115,12 @@ class Match(models.Model):
         CHALLENGE = "challenge", "Challenge"
         COMPUTER = "computer", "Against the computer"
 
+    # No single-column indexes on assignment and classroom: the (assignment, status) and (classroom, status)
+    # indexes below lead with them, and every move's update of the row adds an entry to each index it has
+    # (next_due_ms changes, so the update is never a heap-only one).
     assignment = models.ForeignKey(Assignment, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="matches")
-    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="matches")
+                                   related_name="matches", db_index=False)
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="matches", db_index=False)
     game = models.CharField(max_length=30, choices=GAME_CHOICES)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.QUICK)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
@@ -219,7 +222,8 @@ class Move(models.Model):
         PAUSE = "pause", "Pause"  # the teacher pauses or resumes it
         REMATCH = "rematch", "Rematch"  # a new match with the same players was made from this one
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: the unique (match, version) index leads with it (one index fewer to fill each move).
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", db_index=False)
     version = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     source = models.CharField(max_length=10, choices=Source.choices)

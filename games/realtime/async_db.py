@@ -81,6 +81,10 @@ def connection_params() -> dict:
     params.pop("cursor_factory", None)  # no cursors: games.realtime.pg_pipeline sends the statements
     params.pop("prepare_threshold", None)
     params["autocommit"] = True  # psycopg begins nothing itself: the move path sends BEGIN and COMMIT
+    # Every statement of the move path finds its rows by key, so one plan serves every call: without this,
+    # PostgreSQL plans each prepared statement afresh for its first five calls on each connection, and may go
+    # on doing so (a move's statements differ by how many attempts and tallies it writes).
+    params["options"] = f"{params.get('options', '')} -c plan_cache_mode=force_generic_plan".strip()
     return params
 
 

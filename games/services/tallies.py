@@ -6,6 +6,7 @@ re-dating its history) recounts or subtracts here."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
@@ -37,20 +38,24 @@ def tally_add(attempts: Iterable[Mapping]) -> None:
         right[key] += 1 if attempt["correct"] else 0
     if not tries:
         return
-    keys = sorted(tries)
+    adapt_day = connection.ops.adapt_datefield_value  # looked up once: `connection` is context-local
+    params: list = []
+    for key in sorted(tries):
+        classroom_id, day, game, fact_a, fact_b = key
+        params += [classroom_id, adapt_day(day), game, fact_a, fact_b, tries[key], right[key]]
+    # With the move's other writes, in one round trip on PostgreSQL.
+    match_store.write(_upsert_sql(len(tries)), params, table=FactTally._meta.db_table)
+
+
+@functools.cache
+def _upsert_sql(rows: int) -> str:
     table = FactTally._meta.db_table
     row = "(%s, %s, %s, %s, %s, %s, %s)"
-    sql = (f"INSERT INTO {table} (classroom_id, day, game, fact_a, fact_b, attempts, right_answers) "
-           f"VALUES {', '.join([row] * len(keys))} "
-           "ON CONFLICT (classroom_id, day, game, fact_a, fact_b) DO UPDATE SET "
-           f"attempts = {table}.attempts + excluded.attempts, "
-           f"right_answers = {table}.right_answers + excluded.right_answers")
-    params: list = []
-    for classroom_id, day, game, fact_a, fact_b in keys:
-        key = (classroom_id, day, game, fact_a, fact_b)
-        params += [classroom_id, connection.ops.adapt_datefield_value(day), game, fact_a, fact_b, tries[key],
-                   right[key]]
-    match_store.write(sql, params, table=table)  # with the move's other writes, in one round trip on PostgreSQL
+    return (f"INSERT INTO {table} (classroom_id, day, game, fact_a, fact_b, attempts, right_answers) "
+            f"VALUES {', '.join([row] * rows)} "
+            "ON CONFLICT (classroom_id, day, game, fact_a, fact_b) DO UPDATE SET "
+            f"attempts = {table}.attempts + excluded.attempts, "
+            f"right_answers = {table}.right_answers + excluded.right_answers")
 
 
 def _counted(attempts) -> list[dict]:

@@ -236,3 +236,17 @@ def test_the_match_rows_json_is_compressed_with_lz4_where_postgresql_has_it():
         methods = dict(cursor.fetchall())
     lz4 = "l" if available else ""
     assert methods == {"state": lz4, "options": lz4, "result": lz4, "id": ""}
+
+
+@pytest.mark.parametrize("model", [Match, Move, Attempt])
+def test_the_tables_every_move_writes_have_no_index_another_index_already_leads_with(model):
+    """Every move adds an entry to each index of the rows it writes (the match row's update is never heap-only:
+    next_due_ms is indexed). An index on columns another index starts with serves no query the other does not."""
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, model._meta.db_table)
+    indexes = {name: tuple(found["columns"]) for name, found in constraints.items()
+               if found["index"] and not found["primary_key"]}
+    redundant = [(name, columns) for name, columns in indexes.items() if not constraints[name]["unique"]
+                 and any(other != name and len(longer) > len(columns) and longer[:len(columns)] == columns
+                         for other, longer in indexes.items())]
+    assert redundant == []

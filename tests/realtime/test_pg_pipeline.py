@@ -88,6 +88,18 @@ async def test_a_statement_is_prepared_at_its_first_use_and_reused_after():
         assert "SELECT $1::int + 1" in await prepared_here(conn)
 
 
+async def test_a_prepared_statement_is_planned_once_not_for_each_of_its_first_calls():
+    """The move path's connections keep one plan per statement (plan_cache_mode): PostgreSQL would otherwise
+    plan a statement afresh for its first five calls on each connection."""
+    async with connected() as conn:
+        select = "SELECT body FROM note WHERE id = %s"
+        for key in range(3):
+            await conn.round_trip([(select, [key])])
+        (_, rows), = await conn.round_trip([("SELECT generic_plans, custom_plans FROM pg_prepared_statements "
+                                             "WHERE statement = %s", [numbered(select).decode()])])
+        assert rows == [(3, 0)]
+
+
 async def test_past_the_limit_statements_still_run_unprepared(monkeypatch):
     monkeypatch.setattr(pg_pipeline, "PREPARED_MAX", 1)
     async with connected() as conn:
