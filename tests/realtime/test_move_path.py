@@ -261,6 +261,12 @@ async def test_the_row_version_is_returned_by_the_match_rows_update_when_the_wri
     twice.statements += [*capture.statements, capture.statements[1]]
     twice.targets += [*capture.targets, (table, 7)]
     assert twice.combined_then_row_version(7) == [*twice.statements, match_store.row_version_query(7)]
+    alone = match_store.Captured()  # only the row's update: it returns the version itself
+    alone.statements += [capture.statements[1]]
+    alone.targets += [(table, 7)]
+    assert alone.combined_then_row_version(7) == [(
+        "WITH w0 AS (UPDATE m SET x = %s WHERE id = %s RETURNING xmin::text AS row_version) "
+        "SELECT row_version FROM w0", [1, 7])]
 
 
 @sync_to_async
