@@ -2,7 +2,8 @@
 scripted students.
 
     .venv/bin/python bench/ws_latency.py [--matches 50 200] [--seconds 20] [--workers 2]
-                                         [--think 1.0] [--no-saturation] [--repeat 3]
+                                         [--placement match|shared] [--think 1.0] [--no-saturation]
+                                         [--repeat 3]
 
 For each N in --matches: N Fultiples matches (10x10, no time limit, no stand-in bots), two
 scripted players each, every player acting --think seconds after its turn begins (about N moves
@@ -19,7 +20,11 @@ is what the server pays per database call with CONN_MAX_AGE 0. Then a saturation
 largest N with no think time, reporting moves per second. CPU use during each window comes
 from /proc: this machine, the clients, the uvicorn processes, postgres, redis, and the rest.
 
-The server is started as `make run` and Docker start it (`python -m config.serve`).
+The server is started as `make run` and Docker start it (`python -m config.serve`). With
+--placement match (the default, as Docker serves it) the --workers are `--processes`, one port
+each, and the clients connect both sockets of match M to port base + M mod N, as deploy/nginx.conf
+sends every socket of one match to one process; with --placement shared they are uvicorn's workers
+on one port, and the kernel hands each new socket to either.
 
 Investigating: --client-procs K splits the players over K child processes; --no-compression
 stops the clients offering permessage-deflate; --workers 1 --profile-server FILE runs the server
@@ -48,7 +53,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -64,6 +68,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from tests.e2e.server import free_ports  # noqa: E402
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
 REDIS = "redis://127.0.0.1:6379"
@@ -85,12 +91,6 @@ def percentiles(values: list[float]) -> dict[str, float | None]:
 
 def ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def loopback_only(url: str) -> str:
@@ -188,6 +188,7 @@ class Environment:
     postgres: str
     redis_db: int | None  # None: the first empty one from 15 down
     workers: int
+    placement: str = "match"  # "match": a port per process, a match's sockets on one; "shared": one port
     app: str = "config.asgi:application"
     profile: str | None = None  # write a cProfile of the (single) server process here
     log_path: str | None = None  # where the server's output goes (default: the temporary directory)
@@ -239,7 +240,7 @@ class Environment:
 
     def start_server(self) -> None:
         self.claim_redis_db()
-        port = free_port()
+        port = free_ports(self.match_ports)
         env = self.django_env()
         env.update({"REDIS_URL": f"{REDIS}/{self.redis_db}", "BENCH_ECHO": "1", "ALLOWED_HOSTS": "127.0.0.1"})
         self.log_path = self.log_path or str(Path(self.var_dir) / "uvicorn.log")
@@ -247,7 +248,7 @@ class Environment:
         profiler = ["-m", "cProfile", "-o", self.profile] if self.profile else []
         self.server = subprocess.Popen(
             [sys.executable, *profiler, "-m", "config.serve", "--app", self.app, "--host", "127.0.0.1",
-             "--port", str(port), "--workers", str(self.workers)],
+             "--port", str(port), "--processes" if self.placement == "match" else "--workers", str(self.workers)],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         self.url = f"http://127.0.0.1:{port}"
         opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -262,6 +263,11 @@ class Environment:
             except OSError:
                 time.sleep(0.2)
         raise RuntimeError(f"the server did not answer /healthz within 60 s:\n{self.server_log()}")
+
+    @property
+    def match_ports(self) -> int:
+        """How many ports the match sockets are spread over, by match."""
+        return self.workers if self.placement == "match" else 1
 
     def server_log(self) -> str:
         path = Path(self.log_path or "")
@@ -371,9 +377,10 @@ def choose_cell(view: dict, rng: random.Random) -> list[int]:
 class Clients:
     """Every pair of players of one client process, and what they measured."""
 
-    def __init__(self, url: str, matches: list[dict], think: float, compression: bool = True) -> None:
+    def __init__(self, url: str, matches: list[dict], think: float, compression: bool = True,
+                 match_ports: int = 1) -> None:
         self.http = url
-        self.ws = url.replace("http", "ws", 1)
+        self.match_ports = match_ports
         self.matches = matches
         self.think = think
         self.compression = "deflate" if compression else None
@@ -408,15 +415,23 @@ class Clients:
         if len(self.ready) >= len(self.matches):
             self.all_connected.set()
 
-    async def open(self, path: str, session: str | None = None):
+    def server_for(self, match_id: int) -> str:
+        """The server a match's sockets go to: as a proxy routing by match would send them."""
+        if self.match_ports == 1:
+            return self.http
+        base, _, port = self.http.rpartition(":")
+        return f"{base}:{int(port) + match_id % self.match_ports}"
+
+    async def open(self, path: str, session: str | None = None, server: str | None = None):
         from websockets.asyncio.client import connect
 
-        headers = {"Origin": self.http}
+        server = server or self.http
+        headers = {"Origin": server}
         if session:
             headers["Cookie"] = f"sessionid={session}"
         async with self.handshakes:
-            return await connect(self.ws + path, additional_headers=headers, proxy=None, open_timeout=20,
-                                 close_timeout=2, ping_interval=None, compression=self.compression)
+            return await connect(server.replace("http", "ws", 1) + path, additional_headers=headers, proxy=None,
+                                 open_timeout=20, close_timeout=2, ping_interval=None, compression=self.compression)
 
     async def play(self, ws, match_id: int, rng: random.Random) -> None:
         """Answer every turn of this socket's seat until the game is over."""
@@ -461,7 +476,7 @@ class Clients:
         sockets = []
         try:
             for session in match["sessions"]:
-                sockets.append(await self.open(f"/ws/matches/{match_id}/", session))
+                sockets.append(await self.open(f"/ws/matches/{match_id}/", session, self.server_for(match_id)))
                 self.sockets.add(sockets[-1])
             self.mark_ready(match["match_id"])
             async with asyncio.TaskGroup() as group:
@@ -631,7 +646,7 @@ async def measure(env: Environment, label: str, matches: list[dict], think: floa
     warmup, seconds, client_procs = args.warmup, args.seconds, args.client_procs
     load_before = os.getloadavg()[0]
     compression = not args.no_compression
-    clients = Clients(env.url, [] if client_procs else matches, think, compression)
+    clients = Clients(env.url, [] if client_procs else matches, think, compression, env.match_ports)
     echo_idle = await echo_times(clients, count=FLOOR_SAMPLES)
     pg_idle = await insert_commit_times(env.database_url, count=FLOOR_SAMPLES)
     pg_connect_idle = await connect_insert_times(env.database_url, count=FLOOR_SAMPLES // 4)
@@ -651,6 +666,7 @@ async def measure(env: Environment, label: str, matches: list[dict], think: floa
     shards = []
     for part in range(client_procs):
         shards.append(await shard_process({"url": env.url, "think": think, "compression": compression,
+                                           "match_ports": env.match_ports,
                                            "matches": matches[part::client_procs]}))
 
     async def sample_cpu() -> dict[str, float]:
@@ -714,7 +730,7 @@ def shard_main() -> None:
     django.setup()  # the parent's environment: DATABASE_URL etc. (for rematches)
 
     async def main() -> dict:
-        clients = Clients(job["url"], job["matches"], job["think"], job["compression"])
+        clients = Clients(job["url"], job["matches"], job["think"], job["compression"], job["match_ports"])
 
         async def get_window():
             print("ready", flush=True)
@@ -728,9 +744,11 @@ def shard_main() -> None:
 
 
 # --- the report ---------------------------------------------------------------------------------
-def report(results: list[RunResult], workers: int, client_procs: int) -> str:
+def report(results: list[RunResult], workers: int, placement: str, client_procs: int) -> str:
+    spread = "a port each, a match's sockets on one" if placement == "match" else "on one port"
     lines = [
-        f"Server: uvicorn (config.serve), {workers} worker(s); PostgreSQL + Redis; {os.cpu_count()} CPU cores. "
+        f"Server: uvicorn (config.serve), {workers} process(es), {spread}; PostgreSQL + Redis; "
+        f"{os.cpu_count()} CPU cores. "
         f"Clients: {'this process' if not client_procs else f'{client_procs} child process(es)'}.",
         "",
         "Move round trip (action sent -> opponent receives the new state), measured window only:",
@@ -827,6 +845,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--warmup", type=float, default=5)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--placement", choices=("match", "shared"), default="match",
+                        help="match: a port per server process, a match's sockets on one (default, as deployed); "
+                             "shared: uvicorn's workers on one port")
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--no-saturation", action="store_true")
     parser.add_argument("--repeat", type=int, default=1,
@@ -855,7 +876,8 @@ def main() -> int:
     began = time.monotonic()
     if args.profile_server and args.workers != 1:
         raise SystemExit("--profile-server needs --workers 1")
-    env = Environment(postgres=args.postgres, redis_db=args.redis_db, workers=args.workers, app=args.app,
+    env = Environment(postgres=args.postgres, redis_db=args.redis_db, workers=args.workers,
+                      placement=args.placement, app=args.app,
                       profile=args.profile_server, log_path=args.server_log)
     results: list[RunResult] = []
     status = 0
@@ -909,7 +931,7 @@ def main() -> int:
         env.close()
         watchdog.deadline = None
     print()
-    print(report(results, args.workers, args.client_procs))
+    print(report(results, args.workers, args.placement, args.client_procs))
     if server_log.strip():
         print("\nServer log (its end):\n" + "\n".join(server_log.strip().splitlines()[-30:]))
     print(f"\nTotal run time: {time.monotonic() - began:.0f} s")

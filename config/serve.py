@@ -1,10 +1,13 @@
 """The web server, as `make run`, Docker, the browser tests and the benchmarks start it.
 
-    python -m config.serve [--host 127.0.0.1] [--port 8000] [--workers 1] [--log-level warning]
+    python -m config.serve [--host 127.0.0.1] [--port 8000] [--workers 1 | --processes 1] [--log-level warning]
 
-uvicorn with the project's choices in one place. Several workers are processes: each runs its
-own match scheduler and talks to the others through PostgreSQL and the Redis channel layer (with
-SQLite and the in-memory layer, use one). WebSocket compression (permessage-deflate) is off: a
+uvicorn with the project's choices in one place. Several workers are processes on one port (the
+kernel hands each new connection to one of them); several `--processes` are servers on ports
+`--port`, `--port`+1, ..., for a proxy that sends every socket of one match to the same port
+(deploy/nginx.conf): then a move's state reaches both players inside one process. Either way each
+process runs its own match scheduler and talks to the others through PostgreSQL and the Redis
+channel layer (with SQLite and the in-memory layer, use one). WebSocket compression (permessage-deflate) is off: a
 state message is a few kilobytes, and compressing every one cost about a fifth of the server's CPU
 per move and put the move p99 at 300 matches from 29 ms to 112 ms (bench/ws_latency.py).
 """
@@ -13,6 +16,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
+import subprocess
+import sys
 
 import uvicorn
 
@@ -32,16 +38,59 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve Multiplayground (uvicorn).")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes sharing --port")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="servers of one process each, on --port and the ports after it")
     parser.add_argument("--log-level", default="warning")
     parser.add_argument("--app", default=APPLICATION, help="the ASGI application (a benchmark may serve a variant)")
     args = parser.parse_args(argv)
+    if args.workers < 1 or args.processes < 1:
+        parser.error("--workers and --processes are 1 or more")
+    if args.workers > 1 and args.processes > 1:
+        parser.error("choose --workers (one port) or --processes (a port each), not both")
+    if args.processes > 1:
+        sys.exit(serve_processes(args))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from config.dirs import ensure_var_dirs
 
     ensure_var_dirs()
     uvicorn.run(args.app, host=args.host, port=args.port, workers=args.workers, log_level=args.log_level,
                 ws=WS_PROTOCOL, ws_max_size=WS_MAX_FRAME_BYTES, ws_per_message_deflate=False)
+
+
+def serve_processes(args: argparse.Namespace) -> int:
+    """One single-process server per port, supervised: SIGINT or SIGTERM stops them all (each once,
+    gracefully); if one exits on its own, the others are stopped too and the exit code says so, so
+    that whatever restarts the service (Docker) restarts it whole."""
+    children = [subprocess.Popen([sys.executable, "-m", "config.serve", "--host", args.host, "--port",
+                                  str(args.port + index), "--log-level", args.log_level, "--app", args.app],
+                                 start_new_session=True)  # a terminal's Ctrl-C reaches them through us only
+                for index in range(args.processes)]
+    stopping = False
+
+    def stop(*_) -> None:
+        nonlocal stopping
+        stopping = True
+        for child in children:
+            if child.returncode is None:
+                child.send_signal(signal.SIGTERM)
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    running = {child.pid: child for child in children}
+    status = 0
+    while running:
+        pid, wait_status = os.wait()
+        child = running.pop(pid, None)
+        if child is None:
+            continue
+        child.returncode = os.waitstatus_to_exitcode(wait_status)
+        if not stopping:
+            print(f"config.serve: the server on port {child.args[child.args.index('--port') + 1]} exited "
+                  f"({child.returncode}); stopping the others", file=sys.stderr, flush=True)
+            status = child.returncode or 1
+            stop()
+    return status
 
 
 if __name__ == "__main__":

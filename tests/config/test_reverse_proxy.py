@@ -75,7 +75,8 @@ class _Recorder(http.server.BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         if length:
             self.rfile.read(length)
-        self.seen.append({"path": self.path, **{k.lower(): v for k, v in self.headers.items()}})
+        self.seen.append({"path": self.path, "upstream": self.server.server_address[1],
+                          **{k.lower(): v for k, v in self.headers.items()}})
         body = b"upstream"
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
@@ -112,14 +113,16 @@ def proxy(tmp_path_factory):
             pytest.fail("nginx is not installed (.ci/run installs Debian's nginx-light)")
         pytest.skip("nginx is not installed; REQUIRE_SERVICES=1 makes this a failure")
     _Recorder.seen = []
-    upstream = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Recorder)
-    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    upstreams = [http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Recorder) for _ in range(2)]
+    for upstream in upstreams:
+        threading.Thread(target=upstream.serve_forever, daemon=True).start()
     work = tmp_path_factory.mktemp("nginx")
     (work / "static").mkdir()
     (work / "static" / "app.css").write_text("body{}")
     port = _free_port()
     conf = (CONF.read_text()
-            .replace("server web:8000;", f"server 127.0.0.1:{upstream.server_address[1]};")
+            .replace("server web:8000;", f"server 127.0.0.1:{upstreams[0].server_address[1]};")
+            .replace("server web:8001;", f"server 127.0.0.1:{upstreams[1].server_address[1]};")
             .replace("listen 80;", f"listen 127.0.0.1:{port};")
             .replace("/srv/static/", f"{work}/static/")
             # The header timeout the production file sets, shortened so the test waits less.
@@ -147,10 +150,11 @@ def proxy(tmp_path_factory):
             return False
 
     _wait_for(listening, 20, "nginx did not listen")
-    yield {"port": port}
+    yield {"port": port, "upstreams": [upstream.server_address[1] for upstream in upstreams]}
     process.terminate()
     process.wait(10)
-    upstream.shutdown()
+    for upstream in upstreams:
+        upstream.shutdown()
 
 
 def _request(port: int, raw: bytes, until: bytes | None = None) -> bytes:
@@ -216,6 +220,32 @@ def test_a_websocket_upgrade_is_passed_on(proxy):
     assert seen["path"] == "/ws/matches/1/"
     assert seen["upgrade"] == "websocket"
     assert seen["connection"].lower() == "upgrade"
+
+
+def _open_match_socket(port: int, match_id: int) -> int:
+    """Open /ws/matches/<match_id>/ through the proxy: the upstream port that received it."""
+    _request(port, f"GET /ws/matches/{match_id}/ HTTP/1.1\r\nHost: school\r\nUpgrade: websocket\r\n"
+                   "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                   "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".encode(), until=b"upstream")
+    seen = _Recorder.seen[-1]
+    assert seen["path"] == f"/ws/matches/{match_id}/"
+    return seen["upstream"]
+
+
+def test_every_socket_of_one_match_reaches_the_same_server_process(proxy):
+    placed = {match_id: _open_match_socket(proxy["port"], match_id) for match_id in range(1, 41)}
+    for match_id in (1, 7, 23, 40):  # the other player, a reconnect: the same process each time
+        for _ in range(3):
+            assert _open_match_socket(proxy["port"], match_id) == placed[match_id]
+    # ... and the matches are spread over both processes, not all on one.
+    counts = [list(placed.values()).count(upstream) for upstream in proxy["upstreams"]]
+    assert min(counts) >= 8, counts
+
+
+def test_pages_and_the_api_go_to_either_server_process(proxy):
+    for _ in range(8):
+        _request(proxy["port"], b"GET /api/auth/me/ HTTP/1.1\r\nHost: school\r\nConnection: close\r\n\r\n")
+    assert {seen["upstream"] for seen in _Recorder.seen[-8:]} == set(proxy["upstreams"])
 
 
 def test_static_files_are_served_by_the_proxy(proxy):

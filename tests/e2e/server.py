@@ -64,6 +64,24 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def free_ports(count: int) -> int:
+    """The first of `count` consecutive ports free on 127.0.0.1 (`config.serve --processes` takes a row)."""
+    for _ in range(100):
+        base = free_port()
+        if base + count <= 65536 and all(_bindable(base + offset) for offset in range(1, count)):
+            return base
+    raise RuntimeError(f"found no {count} free ports in a row")
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
 @dataclass
 class LiveServer:
     """Migrates a new database and serves the app; `stop()` ends it and drops the database."""

@@ -1,0 +1,101 @@
+"""`python -m config.serve --processes N`: one server process per port (deploy/nginx.conf sends every socket of
+one match to one of them), supervised as one service: SIGTERM stops them all, and one that dies takes the
+others down with it, so that Docker restarts the service whole instead of leaving half of the matches on a
+port nobody answers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from config.run import healthy
+from tests.e2e.server import free_ports
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _healthy(port: int) -> bool:
+    return healthy(f"http://127.0.0.1:{port}")
+
+
+def _wait_for(condition, limit: float, what: str) -> None:
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} within {limit} s"
+        time.sleep(0.1)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.fixture
+def two_processes(tmp_path):
+    env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
+    env.update({"VAR_DIR": str(tmp_path / "var"), "SQLITE_PATH": str(tmp_path / "serve.sqlite3"), "DEBUG": "0",
+                "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "WARNING"})
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True,
+                   timeout=120, capture_output=True)
+    port = free_ports(2)
+    supervisor = subprocess.Popen([sys.executable, "-m", "config.serve", "--port", str(port), "--processes", "2"],
+                                  cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        _wait_for(lambda: _healthy(port) and _healthy(port + 1), 60, "both ports did not answer /healthz")
+        children = _children(supervisor.pid)
+        assert len(children) == 2, children
+        yield supervisor, port, children
+    finally:
+        for pid in [*_children(supervisor.pid), supervisor.pid]:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        supervisor.wait(10)
+
+
+def test_each_process_serves_its_own_port_and_sigterm_stops_them_all(two_processes):
+    supervisor, port, children = two_processes
+    supervisor.send_signal(signal.SIGTERM)  # what `docker compose stop` sends
+    output, _ = supervisor.communicate(timeout=60)
+    assert supervisor.returncode == 0, output
+    assert not any(_alive(pid) for pid in children), "a server process outlived its supervisor"
+    assert not _healthy(port)
+    assert not _healthy(port + 1)
+
+
+def test_a_process_that_dies_takes_the_others_down_and_the_exit_code_says_so(two_processes):
+    supervisor, _, children = two_processes
+    os.kill(children[1], signal.SIGKILL)
+    output, _ = supervisor.communicate(timeout=60)
+    assert supervisor.returncode != 0
+    assert "exited" in output, output
+    assert "stopping the others" in output, output
+    assert not any(_alive(pid) for pid in children)
+
+
+def test_workers_and_processes_together_are_refused_with_a_reason():
+    result = subprocess.run([sys.executable, "-m", "config.serve", "--workers", "2", "--processes", "2"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "not both" in result.stderr
