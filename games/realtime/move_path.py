@@ -12,10 +12,12 @@ the broadcast leaves only after the commit. What differs is only how the stateme
 
 When the match's last change was a socket's move that this event loop made or heard broadcast with
 the match (games.realtime.kept_matches), step 1 is skipped: the service runs on the match as that
-move left it, and one round trip carries BEGIN, a check that locks the row and fails unless nothing
-has written it since, the writes and COMMIT. If the check fails (the match changed elsewhere), or
-the action's client_id is already recorded (its insert fails), nothing was written: the transaction
-is rolled back and the move goes steps 1-3. A refusal judged on the kept match goes steps 1-3 too,
+move left it, and one round trip carries a check that locks the row and fails unless nothing has
+written it since, and the writes: one transaction without BEGIN or COMMIT (PostgreSQL commits the
+statements up to the round trip's Sync as one, or rolls them back whole; games.realtime.pg_pipeline),
+answered only once it is committed. If the check fails (the match changed elsewhere), or the
+action's client_id is already recorded (its insert fails), nothing was written: the transaction was
+rolled back with the failure, and the move goes steps 1-3. A refusal judged on the kept match goes steps 1-3 too,
 so it is judged on the row as it is.
 
 Each round trip is one send and one wait on the connection's socket (games.realtime.pg_pipeline:
@@ -118,13 +120,12 @@ async def _on_kept(conn, kept: kept_matches.Kept, *, user_id: int, action: objec
             accepted = moves.submit_on_locked(match, user_id=user_id, action=action, client_id=client_id)
     except ServiceError:
         return None
-    sent = [_BEGIN, match_store.unchanged_query(match.pk, kept.row_version),
-            *capture.combined_then_row_version(match.pk), _COMMIT]
+    # No BEGIN or COMMIT: the round trip is one implicit transaction, committed at its Sync.
+    sent = [match_store.unchanged_query(match.pk, kept.row_version), *capture.combined_then_row_version(match.pk)]
     try:
-        *_, (_, [(row_version,)]), _ = await conn.round_trip(sent)
+        *_, (_, [(row_version,)]) = await conn.round_trip(sent)
     except (psycopg.errors.DivisionByZero, psycopg.errors.UniqueViolation):
-        await conn.round_trip([_ROLLBACK])  # changed since, or this client_id is recorded: the locked read tells
-        return None
+        return None  # changed since, or this client_id is recorded (rolled back): the locked read tells
     except psycopg.OperationalError as error:
         # A connection that died while idle took nothing with it; a retry is harmless only for an action
         # with a client_id (answered as a repeat if it did commit after all).

@@ -18,6 +18,10 @@ from 1.34 to 1.04 ms of CPU a move).
   used again (`reusable`), and its owner closes it. A statement that failed ends its round trip
   whole: the error is raised, the statements after it were skipped, and a transaction it was in
   must be rolled back (`in_transaction`) before the connection is reusable again.
+- A round trip without BEGIN is one transaction of its own (PostgreSQL's implicit transaction: the
+  statements up to a Sync), committed when the Sync is read, or rolled back whole if a statement
+  failed. A commit that fails there (a deferred constraint) comes back after the statements' own
+  results, and is raised as a statement's error would be.
 """
 
 from __future__ import annotations
@@ -110,7 +114,11 @@ class PipelineConnection:
         # skipped, and a transaction it was in is left failed, to be rolled back).
         self.settled = True
         self.round_trips += 1
-        if len(results) != len(queued) + sum(prepared for prepared, _ in queued):
+        expected = len(queued) + sum(prepared for prepared, _ in queued)
+        if len(results) == expected + 1 and results[-1].status == _Status.FATAL_ERROR:
+            # The implicit transaction's commit at the Sync failed: rolled back, and the connection is idle.
+            raise psycopg.errors.error_from_result(results[-1], encoding=self.conn.info.encoding)
+        if len(results) != expected:
             self.settled = False  # answers out of step with the statements: this connection is not to be trusted
             raise psycopg.InterfaceError(f"{len(results)} results for {len(queued)} statements")
         answers, position = [], 0

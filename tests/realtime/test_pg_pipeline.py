@@ -127,6 +127,40 @@ async def test_an_error_is_raised_as_psycopg_raises_it_and_the_rest_of_the_round
         assert (await conn.round_trip([("SELECT 1", None)]))[0][1] == [(1,)]
 
 
+async def count_of(conn: PipelineConnection, table: str) -> int:
+    (_, [(count,)]), = await conn.round_trip([(f"SELECT count(*) FROM {table}", None)])
+    return count
+
+
+async def test_a_round_trip_without_begin_is_one_transaction_committed_whole_or_not_at_all():
+    async with connected() as conn:
+        one, two = ("INSERT INTO note (id) VALUES (%s)", [1]), ("INSERT INTO note (id) VALUES (%s)", [2])
+        with pytest.raises(psycopg.errors.UniqueViolation):
+            await conn.round_trip([one, two, one])
+        assert conn.reusable  # rolled back at the Sync: nothing left to roll back by hand
+        assert await count_of(conn, "note") == 0  # the two inserts before the failure went with it
+        await conn.round_trip([one, two])
+        await conn.round_trip([("ROLLBACK", None)])  # nothing open: they were committed at the Sync
+        assert await count_of(conn, "note") == 2
+
+
+async def test_a_commit_that_fails_at_the_end_of_a_round_trip_is_raised_and_the_connection_stays_usable():
+    """A deferred constraint is checked at the commit, after the statements' own answers: it must not pass
+    for a committed move."""
+    async with connected() as conn:
+        await conn.round_trip([("CREATE TEMPORARY TABLE parent (id int PRIMARY KEY)", None),
+                               ("CREATE TEMPORARY TABLE child (id int PRIMARY KEY, parent int REFERENCES parent (id) "
+                                "DEFERRABLE INITIALLY DEFERRED)", None)])
+        with pytest.raises(psycopg.errors.ForeignKeyViolation):
+            await asyncio.wait_for(conn.round_trip([("INSERT INTO child VALUES (%s, %s)", [1, 99]),
+                                                    ("SELECT count(*) FROM child", None)]), WAIT)
+        assert conn.reusable
+        assert await count_of(conn, "child") == 0
+        await conn.round_trip([("INSERT INTO parent VALUES (%s)", [99]),
+                               ("INSERT INTO child VALUES (%s, %s)", [1, 99])])
+        assert await count_of(conn, "child") == 1
+
+
 async def test_a_statement_skipped_after_an_error_is_prepared_when_it_is_next_used():
     """Its PREPARE was queued behind the failing statement and never ran: it is not taken as prepared."""
     async with connected() as conn:
