@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.http_client import ApiClient, classroom_with_students, create_assignment, match_state, sign_in_student
@@ -201,6 +202,43 @@ def round_over(page: Page, round_number: int):
     """The page shows another round than this one, or the game is over."""
     return page.get_by_role("heading", name="Game over").or_(
         page.get_by_text(re.compile(rf"^Round (?!{round_number}\D)\d+"))).first
+
+
+BOARD_FIT = """() => {
+  const page = document.scrollingElement;
+  const wrap = document.querySelector(".fultiples-grid-wrap");
+  const cells = [...document.querySelectorAll(".fultiples-cell")];
+  const faces = [...document.querySelectorAll(".fultiples-face")];
+  return {
+    pageOverflow: page.scrollWidth - page.clientWidth,
+    gridOverflow: wrap.scrollWidth - wrap.clientWidth,
+    smallest: Math.min(...cells.map((c) => {
+      const box = c.getBoundingClientRect();
+      return Math.min(box.width, box.height);
+    })),
+    numbersCut: faces.filter((f) => f.scrollWidth > f.clientWidth + 0.5).map((f) => f.textContent),
+    cells: cells.length,
+  };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height", "smallest"), [(360, 740, 28), (1024, 768, 44)])
+def test_the_default_board_fits_the_screen_whole_with_every_number_readable(live_server, page_as, width, height,
+                                                                            smallest):
+    """A child planning a run must see every column: the default 10 x 10 board (the advanced level, numbers up to
+    200) fits a 360 px phone without sideways scrolling, its cells above WCAG's 24 px minimum target, and 44 px
+    touch targets on a tablet; no number is cut off."""
+    _, _, students = class_of_two(live_server, "fultiples", {"level": "advanced"})
+    match_id = quick_match(students)
+    page = page_as(students[ANA], {"width": width, "height": height})
+    page.goto(f"/play/{match_id}")
+    expect(page.get_by_role("grid", name="Number grid, 10 rows and 10 columns")).to_be_visible()
+    fit = page.evaluate(BOARD_FIT)
+    assert fit["cells"] == 100
+    assert fit["pageOverflow"] <= 0, fit
+    assert fit["gridOverflow"] <= 0, fit
+    assert fit["smallest"] >= smallest, fit
+    assert fit["numbersCut"] == [], fit
 
 
 def test_a_child_plays_multiplin_against_the_hard_computer_to_the_end(live_server, page_as):

@@ -124,6 +124,14 @@ describe("Fultiples board: what it shows", () => {
     expect(screen.getByText(/^Last number:/).textContent).toContain("Last number: 11 — no free number fits, so pick any number");
   });
 
+  it("marks a board with numbers of three digits, so a phone's small cells fit them", () => {
+    setup();
+    expect(screen.getByRole("grid").getAttribute("data-wide-numbers")).toBeNull();
+    const board = midView.board.map((numbers, r) => numbers.map((n, c) => (r === 2 && c === 3 ? 120 : n)));
+    setup({ view: { ...midView, board } });
+    expect(screen.getAllByRole("grid")[1].getAttribute("data-wide-numbers")).toBe("true");
+  });
+
   it("names the players with a shape each", () => {
     setup();
     const legend = screen.getByRole("list", { name: "Players" });

@@ -38,6 +38,7 @@ export function NumberGrid({ view, names, interactive, hints, winning, mistake, 
   }
 
   const style = { "--fultiples-rows": rows, "--fultiples-cols": cols } as CSSProperties;
+  const wideNumbers = view.board.some((numbers) => numbers.some((n) => n >= 100));
   return (
     <div
       className="fultiples-grid"
@@ -46,6 +47,7 @@ export function NumberGrid({ view, names, interactive, hints, winning, mistake, 
       aria-describedby={describedBy}
       aria-busy={pending ? true : undefined}
       data-readonly={interactive ? undefined : "true"}
+      data-wide-numbers={wideNumbers ? "true" : undefined}
       style={style}
     >
       {view.board.map((numbers, r) => (
