@@ -96,6 +96,12 @@ class LocalFirstChannelLayer(BaseChannelLayer):
         its PUBLISH queued behind every one queued before it, so a caller's messages keep their order."""
         self._layer().group_send_nowait(group, message)
 
+    def reached_others(self, group: str) -> bool:
+        """Whether the last message this event loop published to the group reached another process (or
+        loop) listening to it, by Redis's own count; True when no answer is known yet. A hint only: a
+        process may start listening at any time."""
+        return self._layer().reached_others(group)
+
     async def flush(self) -> None:
         loop = asyncio.get_running_loop()
         layer = self._loops.pop(loop, None)
@@ -119,6 +125,7 @@ class _LoopLayer:
         self.listening = asyncio.Event()
         self.reader: asyncio.Task | None = None  # keeps the listener connected
         self.outbox: list[tuple[str, bytes, asyncio.Future | None]] = []
+        self.reach: dict[str, int] = {}  # a group's Redis channel: how many listeners the last PUBLISH reached
         self.publisher: asyncio.Task | None = None
         self.publish_link: RedisLink | None = None
         _close_before(loop, self)
@@ -191,6 +198,13 @@ class _LoopLayer:
         self.deliver(list(self.groups.get(group, ())), message)
         self.queue_publish(self.group_channel(group), group, message, None)
 
+    def reached_others(self, group: str) -> bool:
+        redis_channel = self.group_channel(group)
+        count = self.reach.get(redis_channel)
+        if count is None:
+            return True
+        return count > (1 if redis_channel in self.subscribed else 0)  # this loop's own listener counts too
+
     # --- Redis ---
     async def subscribe(self, redis_channel: str) -> None:
         async with self.subscribing:
@@ -212,6 +226,7 @@ class _LoopLayer:
         async with self.subscribing:
             if redis_channel in self.subscribed and group not in self.groups:  # nobody re-joined meanwhile
                 self.subscribed.discard(redis_channel)
+                self.reach.pop(redis_channel, None)
                 if self.listener is not None and not self.listener.closed:
                     with contextlib.suppress(ConnectionError):  # lost meanwhile: the next one will not subscribe it
                         await self.listener.send([b"UNSUBSCRIBE", redis_channel])
@@ -273,8 +288,11 @@ class _LoopLayer:
                 async with asyncio.timeout(PUBLISH_TIMEOUT_S):
                     if self.publish_link is None or self.publish_link.closed:
                         self.publish_link = await RedisLink.open(self.owner.url, name=f"mpg-publish-{self.origin}")
-                    await self.publish_link.send(*[[b"PUBLISH", redis_channel, payload]
-                                                   for redis_channel, payload, _ in batch])
+                    counts = await self.publish_link.send(*[[b"PUBLISH", redis_channel, payload]
+                                                            for redis_channel, payload, _ in batch])
+                for (redis_channel, *_), count in zip(batch, counts, strict=True):
+                    if redis_channel in self.subscribed:  # only while this loop listens: the dict stays small
+                        self.reach[redis_channel] = count
             except Exception:
                 log.warning("publishing %s message(s) to Redis failed", len(batch), exc_info=True)
                 if self.publish_link is not None:

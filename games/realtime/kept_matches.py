@@ -30,8 +30,11 @@ import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from channels.layers import get_channel_layer
+
 from games.models import Match
 from games.services import match_store
+from games.services.broadcast import group_name
 
 log = logging.getLogger(__name__)
 KEEP_S = 10.0  # how long an entry is used: a name or an assignment changed elsewhere shows within it
@@ -96,9 +99,16 @@ MESSAGE_KEY = "kept"  # in a match.changed message: the match as its change left
 
 def attach(message: dict, match: Match, row_version: str) -> None:
     """Put the committed match into its broadcast, for this match's sockets in other processes: their next
-    move there is one round trip too. The message goes to Redis anyway; this adds the rows' values."""
-    if match.status == Match.Status.ACTIVE:
-        message[MESSAGE_KEY] = {"match": match_store.as_values(match), "row_version": row_version}
+    move there is one round trip too. The message goes to Redis anyway; this adds the rows' values, unless
+    the match's last broadcast from this loop reached no other process (the proxy keeps a match's sockets on
+    one: deploy/nginx.conf). A process that starts listening meanwhile misses only this shortcut: its next
+    move on the match reads the row."""
+    if match.status != Match.Status.ACTIVE:
+        return
+    layer = get_channel_layer()
+    if hasattr(layer, "reached_others") and not layer.reached_others(group_name(match.pk)):
+        return
+    message[MESSAGE_KEY] = {"match": match_store.as_values(match), "row_version": row_version}
 
 
 _by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, KeptMatches] = weakref.WeakKeyDictionary()

@@ -21,8 +21,11 @@ from games.services import match_store
 _RIGHT = Sum(Case(When(correct=True, then=1), default=0, output_field=IntegerField()))
 
 
-def _key(attempt: Mapping) -> tuple:
-    day = timezone.localdate(attempt["created_at"])
+def _key(attempt: Mapping, days: dict) -> tuple:
+    at = attempt["created_at"]
+    day = days.get(at)
+    if day is None:  # a move's attempts share one time: its local day is worked out once
+        day = days[at] = timezone.localdate(at)
     return (attempt["classroom_id"], day, attempt["game"], attempt["fact_a"] or NO_FACT, attempt["fact_b"] or NO_FACT)
 
 
@@ -32,8 +35,9 @@ def tally_add(attempts: Iterable[Mapping]) -> None:
     that share tallies lock them in the same order and cannot deadlock."""
     tries: Counter = Counter()
     right: Counter = Counter()
+    days: dict = {}
     for attempt in attempts:
-        key = _key(attempt)
+        key = _key(attempt, days)
         tries[key] += 1
         right[key] += 1 if attempt["correct"] else 0
     if not tries:

@@ -58,6 +58,29 @@ async def test_a_group_message_reaches_this_process_once_and_the_other_process_o
         await there.flush()
 
 
+async def test_a_process_knows_whether_its_last_message_to_a_group_reached_another_process():
+    here, there = process_layer(), process_layer()
+    try:
+        assert here.reached_others("match.50")  # nothing published yet: not known, so yes
+        mine, theirs = await here.new_channel(), await there.new_channel()
+        await here.group_add("match.50", mine)
+        await here.group_send("match.50", {"type": "match.changed", "version": 1})
+        assert not here.reached_others("match.50")  # only this process's own listener heard it
+        await there.group_add("match.50", theirs)
+        await here.group_send("match.50", {"type": "match.changed", "version": 2})
+        assert here.reached_others("match.50")
+        assert (await asyncio.wait_for(there.receive(theirs), WAIT))["version"] == 2
+        await there.group_discard("match.50", theirs)
+        await here.group_send("match.50", {"type": "match.changed", "version": 3})
+        assert not here.reached_others("match.50")
+        await here.group_discard("match.50", mine)
+        assert here.reached_others("match.50")  # forgotten with the group: not known again
+        assert not here._layer().reach
+    finally:
+        await here.flush()
+        await there.flush()
+
+
 async def test_the_sending_process_hands_its_sockets_the_message_before_redis_answers():
     here = process_layer()
     try:

@@ -136,6 +136,23 @@ async def test_a_match_over_is_not_put_in_its_broadcast():
     assert kept_matches.MESSAGE_KEY not in message
 
 
+@pytest.mark.parametrize("others", [False, True])
+async def test_a_match_goes_in_its_broadcast_only_if_the_last_one_reached_another_process(monkeypatch, others):
+    """With the proxy keeping a match's sockets on one process, nobody else would read it."""
+    asked = []
+
+    class Layer:
+        def reached_others(self, group: str) -> bool:
+            asked.append(group)
+            return others
+
+    monkeypatch.setattr(kept_matches, "get_channel_layer", Layer)
+    match, message = a_full_match(), change(12)
+    kept_matches.attach(message, match, "4242")
+    assert asked == [f"match.{match.pk}"]
+    assert (kept_matches.MESSAGE_KEY in message) is others
+
+
 async def test_a_socket_learns_the_match_from_its_broadcast_and_passes_none_of_it_to_the_browser():
     consumer, sent = socket_at(11, {})
     consumer.match_id = 7
