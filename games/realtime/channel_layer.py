@@ -13,6 +13,12 @@ milliseconds late (bench/ws_latency.py). Here:
 - each event loop subscribes to a group's Redis channel while it has a socket in the group, and
   decodes a message once for all its sockets there; a message carries its sender's id, and the
   sender skips its own;
+- a group whose last PUBLISH reached only this loop's own listener (the proxy keeps a match's sockets
+  on one process) is not published to again until another loop says it listens: a loop that
+  subscribes to a group publishes a "hello" there and, before its socket goes on (and reads the
+  match), waits until every other listener Redis counted has answered it, so none of them is still
+  keeping quiet then. A change committed before that answer is in what the new socket reads; one
+  after it is published. A PUBLISH answer that may predate a hello is not believed (`epoch`);
 - `send` to one channel: at once if it is in this loop, else through the loop's own Redis channel
   (a channel's name carries its loop's id).
 
@@ -45,6 +51,8 @@ log = logging.getLogger(__name__)
 ORIGIN_BYTES = 32  # a loop's id, hex: the first bytes of every payload it publishes
 PUBLISH_TIMEOUT_S = 5  # a batch Redis has not answered by then is logged as failed; its connection closed
 RECONNECT_S = 1  # between the listener's attempts to reach Redis again
+HELLO_WAIT_S = 2  # how long a loop that joins a group waits for the other listeners' answers (then logs)
+_HELLO, _ACK = "\x00hello", "\x00ack"  # control messages on a group's channel (no group has these names)
 
 
 class LocalFirstChannelLayer(BaseChannelLayer):
@@ -118,7 +126,8 @@ class _LoopLayer:
         self.origin_bytes = self.origin.encode()
         self.queues: dict[str, asyncio.Queue] = {}
         self.groups: dict[str, set[str]] = {}
-        self.group_prefix = self.group_channel("").encode()
+        self.group_prefix_text = self.group_channel("")
+        self.group_prefix = self.group_prefix_text.encode()
         self.subscribed: set[str] = set()
         self.subscribing = asyncio.Lock()
         self.listener: RedisLink | None = None  # while connected, with everything in `subscribed` subscribed
@@ -126,6 +135,9 @@ class _LoopLayer:
         self.reader: asyncio.Task | None = None  # keeps the listener connected
         self.outbox: list[tuple[str, bytes, asyncio.Future | None]] = []
         self.reach: dict[str, int] = {}  # a group's Redis channel: how many listeners the last PUBLISH reached
+        self.epoch = 0  # goes up whenever a count in `reach` may have gone stale (a hello heard, a lost listener)
+        self.joining: dict[str, asyncio.Future] = {}  # a channel this loop is saying hello on: settled when done
+        self.answers: dict[str, tuple[set[bytes], asyncio.Event]] = {}  # who answered this loop's hello, by channel
         self.publisher: asyncio.Task | None = None
         self.publish_link: RedisLink | None = None
         _close_before(loop, self)
@@ -133,6 +145,9 @@ class _LoopLayer:
     # --- names ---
     def group_channel(self, group: str) -> str:
         return f"{self.owner.prefix}.group.{group}"
+
+    def is_group(self, redis_channel: str) -> bool:
+        return redis_channel.startswith(self.group_prefix_text)
 
     def loop_channel(self, origin: str) -> str:
         return f"{self.owner.prefix}.loop.{origin}"
@@ -192,11 +207,19 @@ class _LoopLayer:
 
     async def group_send(self, group: str, message: dict) -> None:
         self.deliver(list(self.groups.get(group, ())), message)
-        await self.publish(self.group_channel(group), group, message)
+        if not self.alone(self.group_channel(group)):
+            await self.publish(self.group_channel(group), group, message)
 
     def group_send_nowait(self, group: str, message: dict) -> None:
         self.deliver(list(self.groups.get(group, ())), message)
-        self.queue_publish(self.group_channel(group), group, message, None)
+        if not self.alone(self.group_channel(group)):
+            self.queue_publish(self.group_channel(group), group, message, None)
+
+    def alone(self, redis_channel: str) -> bool:
+        """Only this loop listens to the channel, as far as it knows: its last PUBLISH there reached only its
+        own listener, and no hello was heard since."""
+        return (self.reach.get(redis_channel) == 1 and redis_channel in self.subscribed
+                and self.listener is not None)
 
     def reached_others(self, group: str) -> bool:
         redis_channel = self.group_channel(group)
@@ -207,20 +230,62 @@ class _LoopLayer:
 
     # --- Redis ---
     async def subscribe(self, redis_channel: str) -> None:
+        """Listen to a channel; return once this loop's hello there was answered (see the module's notes)."""
         async with self.subscribing:
-            if redis_channel in self.subscribed:
-                return
-            if self.reader is None:  # one for the loop's life, from the first subscribe
+            listening = redis_channel in self.subscribed
+            if not listening and self.reader is None:  # one for the loop's life, from the first subscribe
                 self.reader = asyncio.ensure_future(self.listen())
+        if listening:
+            await self.hello_done(redis_channel)
+            return
         async with asyncio.timeout(PUBLISH_TIMEOUT_S):  # Redis unreachable: refused, as a failed connect is
             await self.listening.wait()
         async with self.subscribing:
-            if redis_channel in self.subscribed:
-                return
-            if self.listener is None:  # lost just now: refused, as a failed connect is
-                raise ConnectionError("the connection to Redis was lost")
-            await self.listener.send([b"SUBSCRIBE", redis_channel])
-            self.subscribed.add(redis_channel)
+            listening = redis_channel in self.subscribed
+            if not listening:
+                if self.listener is None:  # lost just now: refused, as a failed connect is
+                    raise ConnectionError("the connection to Redis was lost")
+                await self.listener.send([b"SUBSCRIBE", redis_channel])
+                self.subscribed.add(redis_channel)
+                if not self.is_group(redis_channel):  # a loop's own channel: only this loop listens there
+                    return
+                joined = self.joining[redis_channel] = asyncio.get_running_loop().create_future()
+        if listening:
+            await self.hello_done(redis_channel)
+            return
+        try:
+            await self.say_hello(redis_channel)
+        finally:
+            del self.joining[redis_channel]
+            joined.set_result(None)
+
+    async def hello_done(self, redis_channel: str) -> None:
+        """A second socket that joins while the first one's hello is under way goes on only after it too."""
+        joined = self.joining.get(redis_channel)
+        if joined is not None:
+            await asyncio.shield(joined)
+
+    async def say_hello(self, redis_channel: str) -> None:
+        """Publish a hello on a channel this loop has just subscribed to, then wait until every other
+        listener Redis delivered it to has answered (each stops keeping quiet there before it answers)."""
+        answered: set[bytes] = set()
+        more = asyncio.Event()
+        self.answers[redis_channel] = (answered, more)
+        try:
+            sent = asyncio.get_running_loop().create_future()
+            self.queue_publish(redis_channel, _HELLO, {}, sent)
+            listeners = await asyncio.shield(sent)
+            others = (listeners or 1) - 1  # this loop's own listener heard it too; None: the publish failed
+            try:
+                async with asyncio.timeout(HELLO_WAIT_S):
+                    while len(answered) < others:
+                        more.clear()
+                        await more.wait()
+            except TimeoutError:  # a listener of an older version, or one gone meanwhile
+                log.warning("%s of %s other listeners of %s did not answer a hello within %s s",
+                            others - len(answered), others, redis_channel, HELLO_WAIT_S)
+        finally:
+            del self.answers[redis_channel]
 
     async def unsubscribe(self, redis_channel: str, group: str) -> None:
         async with self.subscribing:
@@ -249,9 +314,14 @@ class _LoopLayer:
                 continue
             self.listener = link
             self.listening.set()
+            for channel in self.subscribed:  # listening again: whoever kept quiet meanwhile publishes again
+                if self.is_group(channel):
+                    self.queue_publish(channel, _HELLO, {}, None)
             await asyncio.shield(link.lost)  # (a cancelled wait must not cancel the link's own future)
             self.listening.clear()
             self.listener = None
+            self.epoch += 1  # unsubscribed everywhere: nothing Redis counted before holds
+            self.reach.clear()
             log.warning("the connection to Redis was lost; messages from other processes wait for a new one")
             await asyncio.sleep(RECONNECT_S)
 
@@ -263,10 +333,23 @@ class _LoopLayer:
         except Exception:
             log.warning("an unreadable message on %s was dropped", redis_channel)
             return
-        if redis_channel.startswith(self.group_prefix):
+        if target == _HELLO:
+            self.heard_hello(redis_channel.decode(), bytes(payload[:ORIGIN_BYTES]))
+        elif target == _ACK:
+            waiting = self.answers.get(redis_channel.decode())
+            if waiting is not None and message.get("to") == self.origin:
+                waiting[0].add(bytes(payload[:ORIGIN_BYTES]))
+                waiting[1].set()
+        elif redis_channel.startswith(self.group_prefix):
             self.deliver(list(self.groups.get(target, ())), message)
         else:
             self.deliver([target], message)
+
+    def heard_hello(self, redis_channel: str, origin: bytes) -> None:
+        """Another loop listens to this channel now: publish there again from now on, and say so."""
+        self.epoch += 1
+        self.reach.pop(redis_channel, None)
+        self.queue_publish(redis_channel, _ACK, {"to": origin.decode()}, None)
 
     async def publish(self, redis_channel: str, target: str, message: dict) -> None:
         """Queue one PUBLISH and wait until the batch it went out in was answered (or failed: logged)."""
@@ -288,16 +371,22 @@ class _LoopLayer:
                 async with asyncio.timeout(PUBLISH_TIMEOUT_S):
                     if self.publish_link is None or self.publish_link.closed:
                         self.publish_link = await RedisLink.open(self.owner.url, name=f"mpg-publish-{self.origin}")
+                    epoch = self.epoch  # as the batch is written: a hello heard after this may not be in its counts
                     counts = await self.publish_link.send(*[[b"PUBLISH", redis_channel, payload]
                                                             for redis_channel, payload, _ in batch])
                 for (redis_channel, *_), count in zip(batch, counts, strict=True):
-                    if redis_channel in self.subscribed:  # only while this loop listens: the dict stays small
+                    # Only while this loop listens (the dict stays small), and not if a hello came meanwhile.
+                    if redis_channel in self.subscribed and self.epoch == epoch and self.is_group(redis_channel):
                         self.reach[redis_channel] = count
             except Exception:
                 log.warning("publishing %s message(s) to Redis failed", len(batch), exc_info=True)
                 if self.publish_link is not None:
                     self.publish_link.close()  # a new one for the next batch
                     self.publish_link = None
+            else:
+                for (*_, sent), count in zip(batch, counts, strict=True):
+                    if sent is not None and not sent.done():
+                        sent.set_result(count)  # how many listeners it reached
             for *_, sent in batch:
                 if sent is not None and not sent.done():
                     sent.set_result(None)

@@ -81,6 +81,107 @@ async def test_a_process_knows_whether_its_last_message_to_a_group_reached_anoth
         await there.flush()
 
 
+def published_to(layer, redis_channel: str, monkeypatch) -> list:
+    """What this process's loop queues for Redis on `redis_channel` from now on (targets), as it goes."""
+    queued = []
+    loop_layer = layer._layer()
+    queue = loop_layer.queue_publish
+
+    def spy(channel, target, message, sent):
+        if channel == redis_channel:
+            queued.append(target)
+        return queue(channel, target, message, sent)
+
+    monkeypatch.setattr(loop_layer, "queue_publish", spy)
+    return queued
+
+
+async def test_a_process_alone_in_a_group_keeps_quiet_until_another_says_it_listens(monkeypatch):
+    """The proxy keeps a match's sockets on one process: its moves need not go through Redis. A socket of
+    the match in another process joins: its join returns only once this process publishes again."""
+    here, there = process_layer(), process_layer()
+    try:
+        channel = f"{PREFIX}.group.match.60"
+        mine = await here.new_channel()
+        await here.group_add("match.60", mine)
+        queued = published_to(here, channel, monkeypatch)
+        # Its hello on joining reached only itself: nobody else listens.
+        await here.group_send("match.60", {"type": "match.changed", "version": 1})
+        here.group_send_nowait("match.60", {"type": "match.changed", "version": 2})
+        await here.group_send("match.60", {"type": "match.changed", "version": 3})
+        assert queued == []
+        assert [(await asyncio.wait_for(here.receive(mine), WAIT))["version"] for _ in range(3)] == [1, 2, 3]
+        theirs = await there.new_channel()
+        await there.group_add("match.60", theirs)
+        assert not here._layer().alone(channel)  # already, when the join returns: no window
+        here.group_send_nowait("match.60", {"type": "match.changed", "version": 4})
+        assert (await asyncio.wait_for(there.receive(theirs), WAIT))["version"] == 4
+        assert queued == [channel_layer._ACK, "match.60"]  # the answer to the hello, then 4
+        assert (await asyncio.wait_for(here.receive(mine), WAIT))["version"] == 4
+        await settled(here, here)
+        await nothing_more(here, mine)  # no hello or answer reached a socket
+        await nothing_more(there, theirs)
+    finally:
+        await here.flush()
+        await there.flush()
+
+
+async def test_two_sockets_joining_at_once_both_wait_for_the_hello(monkeypatch):
+    """The second socket of a process to join a group (the other child of the match) goes on after the first's
+    hello was answered too: either may read the match next."""
+    here, there = process_layer(), process_layer()
+    try:
+        mine = await here.new_channel()
+        await here.group_add("match.61", mine)
+        assert here._layer().alone(f"{PREFIX}.group.match.61")
+        first, second = await there.new_channel(), await there.new_channel()
+        await asyncio.wait_for(asyncio.gather(there.group_add("match.61", first), there.group_add("match.61", second)),
+                               WAIT)
+        assert not here._layer().alone(f"{PREFIX}.group.match.61")
+    finally:
+        await here.flush()
+        await there.flush()
+
+
+async def test_a_listener_that_never_answers_holds_a_join_up_only_so_long(monkeypatch, caplog):
+    """A process of an older version (or any other subscriber) does not answer a hello."""
+    monkeypatch.setattr(channel_layer, "HELLO_WAIT_S", 0.3)
+    admin = redis.Redis.from_url(os.environ["REDIS_URL"])
+    silent = admin.pubsub()
+    silent.subscribe(f"{PREFIX}.group.match.62")
+    here = process_layer()
+    try:
+        mine = await here.new_channel()
+        await asyncio.wait_for(here.group_add("match.62", mine), WAIT)
+        assert "1 of 1 other listeners" in caplog.text
+        await here.group_send("match.62", {"type": "match.changed", "version": 1})
+        assert not here._layer().alone(f"{PREFIX}.group.match.62")  # the silent one still counts
+    finally:
+        silent.close()
+        admin.close()
+        await here.flush()
+
+
+async def test_a_process_whose_listener_was_cut_publishes_again_and_says_hello_when_back(caplog, monkeypatch):
+    here = process_layer()
+    try:
+        channel = f"{PREFIX}.group.match.63"
+        mine = await here.new_channel()
+        await here.group_add("match.63", mine)
+        assert here._layer().alone(channel)
+        queued = published_to(here, channel, monkeypatch)
+        cut(f"mpg-listen-{here._layer().origin}")
+        async with asyncio.timeout(WAIT):  # the loss is noticed: nothing Redis counted holds now
+            while here._layer().listener is not None:
+                await asyncio.sleep(0.01)
+        assert not here._layer().alone(channel)
+        async with asyncio.timeout(WAIT):  # back: a hello, so that anyone who kept quiet meanwhile speaks again
+            while channel_layer._HELLO not in queued:
+                await asyncio.sleep(0.05)
+    finally:
+        await here.flush()
+
+
 async def test_the_sending_process_hands_its_sockets_the_message_before_redis_answers():
     here = process_layer()
     try:
