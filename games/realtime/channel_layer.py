@@ -18,7 +18,8 @@ milliseconds late (bench/ws_latency.py). Here:
   subscribes to a group publishes a "hello" there and, before its socket goes on (and reads the
   match), waits until every other listener Redis counted has answered it, so none of them is still
   keeping quiet then. A change committed before that answer is in what the new socket reads; one
-  after it is published. A PUBLISH answer that may predate a hello is not believed (`epoch`);
+  after it is published. A PUBLISH answer that may predate a hello is not believed (`epoch`), and
+  none is believed for longer than QUIET_S;
 - `send` to one channel: at once if it is in this loop, else through the loop's own Redis channel
   (a channel's name carries its loop's id).
 
@@ -38,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import uuid
 import weakref
 
@@ -52,6 +54,11 @@ ORIGIN_BYTES = 32  # a loop's id, hex: the first bytes of every payload it publi
 PUBLISH_TIMEOUT_S = 5  # a batch Redis has not answered by then is logged as failed; its connection closed
 RECONNECT_S = 1  # between the listener's attempts to reach Redis again
 HELLO_WAIT_S = 2  # how long a loop that joins a group waits for the other listeners' answers (then logs)
+# A loop keeps quiet on what one count told it for this long at most, then publishes once to count again:
+# a listener that never said hello (a process on older code during a deploy) hears the match's newest
+# state within this time.
+QUIET_S = 10
+_now = time.monotonic
 _HELLO, _ACK = "\x00hello", "\x00ack"  # control messages on a group's channel (no group has these names)
 
 
@@ -134,7 +141,8 @@ class _LoopLayer:
         self.listening = asyncio.Event()
         self.reader: asyncio.Task | None = None  # keeps the listener connected
         self.outbox: list[tuple[str, bytes, asyncio.Future | None]] = []
-        self.reach: dict[str, int] = {}  # a group's Redis channel: how many listeners the last PUBLISH reached
+        # A group's Redis channel: how many listeners the last PUBLISH reached, and when it was answered.
+        self.reach: dict[str, tuple[int, float]] = {}
         self.epoch = 0  # goes up whenever a count in `reach` may have gone stale (a hello heard, a lost listener)
         self.joining: dict[str, asyncio.Future] = {}  # a channel this loop is saying hello on: settled when done
         self.answers: dict[str, tuple[set[bytes], asyncio.Event]] = {}  # who answered this loop's hello, by channel
@@ -218,12 +226,13 @@ class _LoopLayer:
     def alone(self, redis_channel: str) -> bool:
         """Only this loop listens to the channel, as far as it knows: its last PUBLISH there reached only its
         own listener, and no hello was heard since."""
-        return (self.reach.get(redis_channel) == 1 and redis_channel in self.subscribed
-                and self.listener is not None)
+        count, at = self.reach.get(redis_channel, (None, 0.0))
+        return (count == 1 and redis_channel in self.subscribed and self.listener is not None
+                and _now() - at < QUIET_S)
 
     def reached_others(self, group: str) -> bool:
         redis_channel = self.group_channel(group)
-        count = self.reach.get(redis_channel)
+        count, _ = self.reach.get(redis_channel, (None, 0.0))
         if count is None:
             return True
         return count > (1 if redis_channel in self.subscribed else 0)  # this loop's own listener counts too
@@ -377,7 +386,7 @@ class _LoopLayer:
                 for (redis_channel, *_), count in zip(batch, counts, strict=True):
                     # Only while this loop listens (the dict stays small), and not if a hello came meanwhile.
                     if redis_channel in self.subscribed and self.epoch == epoch and self.is_group(redis_channel):
-                        self.reach[redis_channel] = count
+                        self.reach[redis_channel] = (count, _now())
             except Exception:
                 log.warning("publishing %s message(s) to Redis failed", len(batch), exc_info=True)
                 if self.publish_link is not None:

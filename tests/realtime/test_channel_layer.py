@@ -126,6 +126,30 @@ async def test_a_process_alone_in_a_group_keeps_quiet_until_another_says_it_list
         await there.flush()
 
 
+async def test_a_process_keeps_quiet_on_one_count_only_so_long(monkeypatch):
+    """A listener that never said hello (a process on older code during a deploy) still hears the newest state
+    within QUIET_S."""
+    here = process_layer()
+    try:
+        channel = f"{PREFIX}.group.match.64"
+        mine = await here.new_channel()
+        await here.group_add("match.64", mine)
+        queued = published_to(here, channel, monkeypatch)
+        clock = [channel_layer._now()]
+        monkeypatch.setattr(channel_layer, "_now", lambda: clock[0])
+        await here.group_send("match.64", {"type": "match.changed", "version": 1})
+        clock[0] += channel_layer.QUIET_S - 1
+        await here.group_send("match.64", {"type": "match.changed", "version": 2})
+        assert queued == []
+        clock[0] += 1
+        await here.group_send("match.64", {"type": "match.changed", "version": 3})
+        assert queued == ["match.64"]  # published to count again; reached only itself: quiet again
+        await here.group_send("match.64", {"type": "match.changed", "version": 4})
+        assert queued == ["match.64"]
+    finally:
+        await here.flush()
+
+
 async def test_two_sockets_joining_at_once_both_wait_for_the_hello(monkeypatch):
     """The second socket of a process to join a group (the other child of the match) goes on after the first's
     hello was answered too: either may read the match next."""
