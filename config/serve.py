@@ -62,21 +62,30 @@ def serve_processes(args: argparse.Namespace) -> int:
     """One single-process server per port, supervised: SIGINT or SIGTERM stops them all (each once,
     gracefully); if one exits on its own, the others are stopped too and the exit code says so, so
     that whatever restarts the service (Docker) restarts it whole."""
-    children = [subprocess.Popen([sys.executable, "-m", "config.serve", "--host", args.host, "--port",
-                                  str(args.port + index), "--log-level", args.log_level, "--app", args.app],
-                                 start_new_session=True)  # a terminal's Ctrl-C reaches them through us only
-                for index in range(args.processes)]
+    children: list[subprocess.Popen] = []
+    signalled: set[int] = set()  # once each: uvicorn takes a second signal as "exit now"
     stopping = False
 
     def stop(*_) -> None:
         nonlocal stopping
         stopping = True
         for child in children:
-            if child.returncode is None:
+            if child.returncode is None and child.pid not in signalled:
+                signalled.add(child.pid)
                 child.send_signal(signal.SIGTERM)
 
+    # Before the first child starts: a signal meanwhile must not leave a child without its supervisor.
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
+    for index in range(args.processes):
+        if stopping:
+            break
+        children.append(subprocess.Popen(
+            [sys.executable, "-m", "config.serve", "--host", args.host, "--port", str(args.port + index),
+             "--log-level", args.log_level, "--app", args.app],
+            start_new_session=True))  # a terminal's Ctrl-C reaches them through this process only
+    if stopping:  # a signal came while they were starting: the last one may have missed it
+        stop()
     running = {child.pid: child for child in children}
     status = 0
     while running:
