@@ -23,6 +23,7 @@ class ArenaResult:
     mistakes: int = 0
     refused: int = 0
     attempts: list[dict] = field(default_factory=list)
+    ended_ms: int = 0  # the simulated time of the last action or tick, from 0 at the deal
 
 
 def play_game(
@@ -69,6 +70,7 @@ def play_game(
         state = outcome.state
     out.state = state
     out.result = state["result"]
+    out.ended_ms = now
     return out
 
 

@@ -123,6 +123,10 @@ class GameDefinition:
             raise ValueError(f"{self.slug}: the proposal names an option the game does not have")
         object.__setattr__(self, "_by_name", by_name)
 
+    def starting_options(self) -> dict:
+        """The options a new assignment starts with: the proposal's, else none (the engine's defaults)."""
+        return dict(self.proposal.options) if self.proposal else {}
+
     @property
     def takes_grid_batches(self) -> bool:
         return bool(self.replaced_by_grid_batch)

@@ -15,7 +15,7 @@ from classroom.models import Classroom, Student
 from games import clock
 from games.bots import get_bot
 from games.bots.personality import ADDS_INSTEAD, SHAKY_ON_7_AND_8, STEADY, STRONG, Personality, choose
-from games.engines import get_engine
+from games.engines import DEFINITIONS, get_engine
 from games.models import GAME_CHOICES, Assignment, Attempt, Match, Move
 from games.services.assignments import assignment_create
 from games.services.matches import match_quick
@@ -58,10 +58,14 @@ def demo_history(*, classroom: Classroom, seed: int = 2026) -> int:
 
 
 def _one_assignment_per_game(classroom: Classroom) -> dict[str, Assignment]:
+    """Each game assigned once, at the options a new assignment starts with (the game's proposal: a
+    Stepping By Divisors board the computer fills, so a child meets the maths at the first tap)."""
     existing = {a.game: a for a in Assignment.objects.filter(classroom=classroom)}
     for game, _ in GAME_CHOICES:
         if game not in existing:
-            existing[game] = assignment_create(classroom=classroom, game=game, bot_levels=["easy", "medium", "hard"])
+            existing[game] = assignment_create(classroom=classroom, game=game,
+                                               options=DEFINITIONS[game].starting_options(),
+                                               bot_levels=["easy", "medium", "hard"])
     return existing
 
 

@@ -17,6 +17,9 @@ def test_four_weeks_of_real_matches_with_each_childs_weak_spot_and_nothing_twice
     assert played == WEEKS * 2 * 3  # two games a week, three pairs
     assert sorted(Assignment.objects.filter(classroom=classroom).values_list("game", flat=True)) == [
         "four_in_a_row", "fultiples", "multiplin", "stepping_divisors"]
+    # Each at the options a new assignment starts with: Stepping By Divisors on a 6 x 6 board the computer fills
+    stepping = Assignment.objects.get(classroom=classroom, game="stepping_divisors")
+    assert (stepping.options["size"], stepping.options["random_fill"]) == (6, True)
     weeks = {m.started_at.isocalendar()[:2] for m in Match.objects.filter(classroom=classroom)}
     assert len(weeks) >= WEEKS - 1  # spread over the past weeks, not all today
 
