@@ -158,7 +158,7 @@ describe("eventMessages", () => {
   it("says kindly that nobody can make the card while the skip counts down", () => {
     const base = { game: "multiplin", seat: 0, players: 2, phase: "round", to_move: [0, 1], deadline_ms: 5000, mistakes: [0, 0], result: null, hand: [2], hand_sizes: [1, 1], table: [3], product: 49, round: 1, dealer: 0, factor_deck_count: 0, product_deck_count: 0, passed: [], solvers: [], locked_until_ms: [null, null] } as const;
     expect(unsolvableWords({ ...base, unsolvable: true } as unknown as View)).toBe(
-      "Nobody can make 49 with these cards. That's OK, it happens! A new card comes when the time runs out.",
+      "Nobody can make 49 with these cards. That's OK, it happens! A new card is coming.",
     );
     expect(unsolvableWords({ ...base, unsolvable: false } as unknown as View)).toBeNull();
   });

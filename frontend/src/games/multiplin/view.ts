@@ -150,7 +150,7 @@ export function hintHandCards(view: View, slot: number | null): number[] {
 /** The kind words while an unsolvable card waits to be skipped; null otherwise. */
 export function unsolvableWords(view: View): string | null {
   if (!view.unsolvable || view.product === null || isOver(view)) return null;
-  return `Nobody can make ${view.product} with these cards. That's OK, it happens! A new card comes when the time runs out.`;
+  return `Nobody can make ${view.product} with these cards. That's OK, it happens! A new card is coming.`;
 }
 
 /**

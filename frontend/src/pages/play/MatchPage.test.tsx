@@ -121,7 +121,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("match page (student)", () => {
-  it("shows the players, whose turn, mistakes, the timer with the server's clock, and the board", async () => {
+  it("shows the players, whose turn, the child's own mistakes only, the timer with the server's clock, and the board", async () => {
     const deadline = Date.now() + SERVER_AHEAD_MS + 30_000;
     const snap = state(4, view({ deadline_ms: deadline }));
     renderMatch(ANA, snap);
@@ -132,7 +132,7 @@ describe("match page (student)", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Fultiples" })).toBeTruthy();
     expect(screen.getByText("Your turn!")).toBeTruthy();
     const players = screen.getByRole("list", { name: "Players" });
-    expect(within(players).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Ana L. (you)no mistakes", "Ben K.2 mistakes"]);
+    expect(within(players).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Ana L. (you)no mistakes", "Ben K."]);
     // server_ms says the server is a minute ahead: 30 s left, not 90 (less the seconds a slow machine took)
     await eventually(() => expect(screen.getByRole("timer").textContent).toMatch(/^0:(2\d|30|31)$/));
     expect(await screen.findByText(/Board for seat 0 at phase play, offset 60 s/)).toBeTruthy();
@@ -145,6 +145,18 @@ describe("match page (student)", () => {
     expect(await screen.findByText("Ben K.'s turn")).toBeTruthy();
     act(() => sock.receive(state(5, view({ game: "multiplin", to_move: [0, 1] }), meta({ game: "multiplin" }))));
     expect(await screen.findByText("Everybody plays at once")).toBeTruthy();
+  });
+
+  it("shows no countdown and says no 'Ten seconds left!' while Multiplin's card nobody can make waits to be skipped", async () => {
+    const snap = state(4, view({ game: "multiplin", to_move: [0, 1], deadline_ms: Date.now() + 3_000, unsolvable: true }), meta({ game: "multiplin" }));
+    renderMatch(ANA, snap);
+    const sock = await connect({ ...snap, server_ms: Date.now() });
+    expect(await screen.findByText("Everybody plays at once")).toBeTruthy();
+    expect(screen.queryByRole("timer")).toBeNull();
+    // the next card can be made: the round's countdown shows again
+    act(() => sock.receive({ ...state(5, view({ game: "multiplin", to_move: [0, 1], deadline_ms: Date.now() + 30_000, unsolvable: false }), meta({ game: "multiplin" })), server_ms: Date.now() }));
+    expect(await screen.findByRole("timer")).toBeTruthy();
+    expect(screen.getByTestId("announcer").textContent ?? "").not.toContain("Ten seconds left!");
   });
 
   it("lists the players once: Multiplin's board lists them itself, so the page does not", async () => {
@@ -455,6 +467,8 @@ describe("match page (teacher watching)", () => {
     const players = await screen.findByRole("list", { name: "Players" });
     await eventually(() => expect(within(players).getAllByRole("listitem")[1]!.querySelector('svg[data-avatar="frog"]')).toBeTruthy());
     expect(within(players).getAllByRole("listitem")[0]!.querySelector("svg.avatar")).toBeNull(); // no avatar chosen
+    // the teacher sees every child's mistakes
+    expect(within(players).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Ana L.no mistakes", "Ben K.2 mistakes"]);
   });
 
   it("is read-only and can end the match after a confirmation", async () => {
