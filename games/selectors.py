@@ -65,21 +65,33 @@ def snapshot_of(*, match: Match, seat: int | None) -> dict:
 
 
 def match_practice_for(*, user: User, match: Match) -> dict:
-    """What one student practised in a match: each fact they answered (7 x 8 and 8 x 7 as one), with
-    right and wrong counts, most practised first. Read from the same attempts as the reports."""
+    """What one student practised in a match: each times-table fact they answered (7 x 8 and 8 x 7 as
+    one; 2 x 2 to 12 x 12 only, games.reports.mastery.counts_as_known: no x1 facts, nothing off the
+    grid), with right and wrong counts, most practised first, and the match's focus facts (the facts
+    its deal was weighted toward, from its options: a practice match's, or an assignment's Focus), in
+    the same range. Read from the same attempts as the reports; `answers` and `right` count them all."""
     from django.db.models import Count
     from django.db.models.functions import Greatest, Least
+
+    from games.engines.focus import FocusError
+    from games.reports.mastery import counts_as_known
 
     rows = (match.attempts.filter(student=user, fact_a__isnull=False)
             .annotate(low=Least("fact_a", "fact_b"), high=Greatest("fact_a", "fact_b"))
             .values("low", "high").annotate(right=Count("pk", filter=Q(correct=True)),
                                             wrong=Count("pk", filter=Q(correct=False)))
             .order_by("low", "high"))
-    facts = sorted(({"a": row["low"], "b": row["high"], "right": row["right"], "wrong": row["wrong"]} for row in rows),
+    facts = sorted(({"a": row["low"], "b": row["high"], "right": row["right"], "wrong": row["wrong"]} for row in rows
+                    if counts_as_known(row["low"], row["high"])),
                    key=lambda fact: -(fact["right"] + fact["wrong"]))
     totals = match.attempts.filter(student=user).aggregate(answers=Count("pk"),
                                                            right=Count("pk", filter=Q(correct=True)))
-    return {"facts": facts, "answers": totals["answers"], "right": totals["right"]}
+    try:
+        focus = ENGINES[match.game].focus_of(match.options or {}, strict=False)
+    except FocusError:  # options that leave no room for a focus (a grid batch's board): none was dealt
+        focus = ()
+    return {"facts": facts, "answers": totals["answers"], "right": totals["right"],
+            "focus": [[a, b] for a, b in focus if counts_as_known(a, b)]}
 
 
 def assignment_list_for_teacher(*, teacher: User) -> QuerySet[Assignment]:
@@ -226,6 +238,7 @@ def replay_for(*, user: User, match: Match) -> dict | None:
     # A match ended outside its rules is over from its ending change on (the teacher's end, the last child's leave).
     ends_here = ended_outside_the_rules(match)
     ended = False
+    wrong = _wrong_answers_by_version(match, None if teacher else user)
     for move, state in replay_states(match=match):
         events = move.events if move else []
         ended = ended or (ends_here and move is not None and (
@@ -243,10 +256,27 @@ def replay_for(*, user: User, match: Match) -> dict | None:
                 "seat": move.seat if move else None,
                 "views": {SPECTATOR if seat is None else str(seat): view_of(seat) for seat in shown},
                 "events": {SPECTATOR if seat is None else str(seat): events_for(events, seat) for seat in shown}}
+        if move is not None and move.version in wrong:
+            step["wrong"] = wrong[move.version]
         if teacher:
             step["action"] = move.action if move else None
         steps.append(step)
     return {"match": match_meta(match), "seat": None if teacher else mine, "steps": steps}
+
+
+def _wrong_answers_by_version(match: Match, student: User | None) -> dict[int, list[dict]]:
+    """The match's wrong answers as recorded (kind, numbers, the answer claimed) by version, for the replay
+    to say what was answered and what was right: every child's for the teacher (`student` None), else
+    only that child's own (another's could show their hand)."""
+    from games.models import Attempt
+
+    rows = Attempt.objects.filter(match=match, correct=False, version__isnull=False)
+    if student is not None:
+        rows = rows.filter(student=student)
+    wrong: dict[int, list[dict]] = {}
+    for row in rows.order_by("version", "pk").values("version", "kind", "a", "b", "answer"):
+        wrong.setdefault(row.pop("version"), []).append(row)
+    return wrong
 
 
 def live_match_row(match: Match) -> dict:

@@ -37,6 +37,7 @@ def test_a_child_and_the_teacher_watch_a_finished_match_again(live_server, page_
     child.get_by_role("link", name=re.compile(r"^Watch again: Four-in-a-Row")).click()
     expect(child.get_by_text("The start: the cards are dealt and the board is set.")).to_be_visible()
     expect(child.locator(".board-area")).to_have_attribute("inert", "")
+    expect(child.locator(".four_in_a_row-discard")).to_be_hidden()  # nothing to press in a replay
     child.get_by_role("button", name="Next ▶").click()
     expect(child.get_by_text(re.compile(r"^Move 1: "))).to_be_visible()
     child.get_by_role("button", name="End »").click()

@@ -113,6 +113,14 @@ def test_a_mistake_in_a_students_report_opens_the_replay_at_that_move(make_assig
     replay = client_for(classroom.teacher).get(f"/api/matches/{match.pk}/replay/").json()
     at = replay["steps"][mistake["version"]]
     assert at["events"]["spectator"][0]["type"] == "mistake"
+    # What was answered, for the replay's words ("Ana answered 63 for 4 x 4. The right answer is 16.")
+    assert at["wrong"] == [{"kind": "multiply", "a": 4, "b": 4, "answer": 63}]
+    assert all("wrong" not in step for step in replay["steps"] if step is not at)
+    # The child who answered sees it in their replay; the other child does not (it would show Ana's card).
+    mine = client_for(pupils[0].user).get(f"/api/matches/{match.pk}/replay/").json()
+    assert mine["steps"][mistake["version"]]["wrong"] == at["wrong"]
+    theirs = client_for(pupils[1].user).get(f"/api/matches/{match.pk}/replay/").json()
+    assert all("wrong" not in step for step in theirs["steps"])
 
 
 def test_the_live_views_finished_list_names_a_child_who_left_not_the_computer_that_played_on(

@@ -137,8 +137,26 @@ export interface LiveMatch extends MatchMeta {
 // src/generated/pictures.json and are typed in src/components/Picture.tsx.
 
 /** A finished match step by step, as the viewer may see it (GET /api/matches/<id>/replay/). */
+/** A wrong answer in a replay: `multiply` a x b answered `answer`; `factor_pair` b chosen after a;
+ * `divisor` b written on a. */
+export interface WrongAnswer {
+  kind: string;
+  a: number;
+  b: number;
+  answer: number | null;
+}
+
 export type MatchReplay = Omit<Schemas["MatchReplay"], "steps"> & {
-  steps: { version: number; source: string; seat: number | null; views: Record<string, unknown>; events: Record<string, unknown[]>; action?: unknown }[];
+  steps: {
+    version: number;
+    source: string;
+    seat: number | null;
+    views: Record<string, unknown>;
+    events: Record<string, unknown[]>;
+    action?: unknown;
+    /** The wrong answers of this step as recorded (the teacher's replay: every child's; a child's: their own). */
+    wrong?: WrongAnswer[];
+  }[];
 };
 
 /** For a child waiting in a lobby (GET /api/matches/<id>/lobby/). */

@@ -39,6 +39,7 @@ function renderReplay(routes: Parameters<typeof mockFetch>[0], path = "/replay/7
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/replay/:matchId" element={<ReplayPage role="student" />} />
+        <Route path="/teacher/replays/:matchId" element={<ReplayPage role="teacher" />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -64,6 +65,22 @@ describe("watching a match again", () => {
   it("opens at the move a report linked to", async () => {
     renderReplay({ "GET /api/matches/7/replay/": () => json(200, REPLAY) }, "/replay/7?move=2");
     expect(await screen.findByText("Move 2: Ben K. made a mistake.")).toBeTruthy();
+  });
+
+  it("for the teacher, opens a mistake on the seat that made it and says what was answered and what was right", async () => {
+    const seen = (seat: number | null) => ({ ...view(2), seat });
+    const steps = [
+      ...REPLAY.steps.slice(0, 2).map((step) => ({ ...step, views: { "0": seen(0), "1": seen(1), spectator: seen(null) } })),
+      {
+        version: 2, source: "player", seat: 1, views: { "0": seen(0), "1": seen(1), spectator: seen(null) },
+        events: { "0": [], "1": [{ type: "mistake", seat: 1 }], spectator: [{ type: "mistake", seat: 1 }] },
+        wrong: [{ kind: "multiply", a: 7, b: 8, answer: 48 }],
+      },
+    ];
+    renderReplay({ "GET /api/matches/7/replay/": () => json(200, { ...REPLAY, seat: null, steps }) }, "/teacher/replays/7?move=2");
+    expect(await screen.findByText("Move 2: Ben K. answered 48 for 7 × 8. 7 × 8 is 56.")).toBeTruthy();
+    expect(screen.getByTestId("board").textContent).toBe("Board for seat 1, 0 to move");
+    expect((screen.getByLabelText("See the board as") as HTMLSelectElement).value).toBe("1");
   });
 
   it("says what each change around the game did: the lobby before the deal, seats, the teacher, a rematch", async () => {

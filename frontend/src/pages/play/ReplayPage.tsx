@@ -11,7 +11,7 @@ import { Button } from "../../components/forms";
 import { usePageHeading } from "../../components/Page";
 import { gameTitle } from "../../games/catalog";
 import { BOARDS } from "../../games/registry";
-import { seatName } from "../../games/words";
+import { seatName, wrongAnswerWords } from "../../games/words";
 import { loadError } from "../../lib/queryClient";
 import type { BaseView, GameEvent, MatchMeta } from "../../protocol/messages";
 
@@ -50,9 +50,19 @@ export function stepWords(step: Step, index: number, match: MatchMeta, key: stri
   }
   const events = (step.events[key] ?? []) as GameEvent[];
   const who = typeof step.seat === "number" ? seatName(match, step.seat) : "";
-  const mistake = events.some((e) => e.type === "mistake");
-  const what = changeWords(step.source, events, who) ?? (mistake ? `${who} made a mistake.` : `${who} played.`);
+  const mistake = events.some((e) => e.type === "mistake") || (step.wrong?.length ?? 0) > 0;
+  const answered = step.wrong?.map((w) => wrongAnswerWords(who, w)).join(" ");
+  const what = changeWords(step.source, events, who) ?? (mistake ? (answered || `${who} made a mistake.`) : `${who} played.`);
   return `Move ${index}: ${what}`;
+}
+
+/** The seat a replay opens on: a child's own (the only one they are sent); for the teacher, the seat
+ * of the move it was opened at (a mistake in a report), else the first. */
+function openingSeat(replay: MatchReplay, openedAt: number, keys: string[]): string {
+  if (replay.seat !== null && replay.seat !== undefined && keys.includes(String(replay.seat))) return String(replay.seat);
+  const mover = replay.steps[openedAt]?.seat;
+  if (typeof mover === "number" && keys.includes(String(mover))) return String(mover);
+  return keys[0] ?? "spectator";
 }
 
 export function ReplayPage({ role }: { role: "student" | "teacher" }) {
@@ -66,7 +76,8 @@ export function ReplayPage({ role }: { role: "student" | "teacher" }) {
   const error = loadError(query.error);
   const [params] = useSearchParams();
   // ?move=N opens the replay at that move (a mistake in a report links there)
-  const [index, setIndex] = useState(() => Math.max(0, Number(params.get("move")) || 0));
+  const openedAt = Math.max(0, Number(params.get("move")) || 0);
+  const [index, setIndex] = useState(openedAt);
   const [seeAs, setSeeAs] = useState<string | null>(null);
   const back = role === "teacher" ? "/teacher" : "/home";
   const heading = usePageHeading(replay ? `Watch again: ${gameTitle(replay.match.game as MatchMeta["game"])}` : "Watch again");
@@ -95,7 +106,7 @@ export function ReplayPage({ role }: { role: "student" | "teacher" }) {
   const at = Math.min(index, last);
   const step = steps[at]!;
   const keys = Object.keys(step.views);
-  const key = seeAs !== null && keys.includes(seeAs) ? seeAs : (keys[0] ?? "spectator");
+  const key = seeAs !== null && keys.includes(seeAs) ? seeAs : openingSeat(replay, openedAt, keys);
   const seat = key === "spectator" ? null : Number(key);
   const view = (step.views[key] ?? null) as unknown as BaseView | null; // null before a lobby's match is dealt
   const Board = BOARDS[match.game];
