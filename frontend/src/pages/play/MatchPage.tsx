@@ -233,7 +233,9 @@ function MatchHeader({ title, state, seat, clockOffsetMs, onSecondsLeft, connect
   const { match, view } = state;
   const turn = match.paused && match.status === "active" ? "Paused" : turnInWords(view, match, seat);
   const myTurn = turn === "Your turn!";
-  const showTimer = match.status === "active" && !view?.result;
+  // No countdown while there is nothing to do: Multiplin's card that nobody can make is skipped by itself.
+  const nothingToDo = Boolean((view as { unsolvable?: boolean } | null)?.unsolvable);
+  const showTimer = match.status === "active" && !view?.result && !nothingToDo;
   return (
     <header className="match-header">
       <div className="match-header-row">
