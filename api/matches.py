@@ -20,6 +20,7 @@ from games.permissions import matches_visible_to, seat_index_of
 from games.services import class_games, moves, player_messages
 from games.services import matches as service
 from games.services.broadcast import match_meta
+from games.services.practice_match import practice_match
 
 StateMessage = inline_serializer("MatchState", {
     "type": serializers.CharField(),
@@ -68,6 +69,17 @@ class ComputerMatchView(APIView):
         match = service.match_against_computer(user=request.user, assignment_id=assignment_id,
                                                bot_level=data.validated_data["bot_level"])
         return player_snapshot_response(request, match)
+
+
+class PracticeMatchView(APIView):
+    permission_classes = [IsStudent]
+
+    @extend_schema(request=None, responses={201: StateMessage}, summary="Practise my facts against the computer",
+                   description="A match against the easiest allowed computer in one of the child's open assignments, "
+                               "dealt toward their Practise next facts (the focus in the match's options). Refused "
+                               "with nothing_to_practise, no_computer, no_game_for_facts or already_playing.")
+    def post(self, request):
+        return player_snapshot_response(request, practice_match(user=request.user))
 
 
 class ChallengeSerializer(serializers.ModelSerializer):
@@ -192,8 +204,10 @@ class MatchPracticeView(APIView):
         "facts": inline_serializer("PractisedFact", {"a": serializers.IntegerField(), "b": serializers.IntegerField(),
                                                      "right": serializers.IntegerField(),
                                                      "wrong": serializers.IntegerField()}, many=True),
-        "answers": serializers.IntegerField(), "right": serializers.IntegerField()}),
-        summary="The facts this student practised in the match")
+        "answers": serializers.IntegerField(), "right": serializers.IntegerField(),
+        "focus": serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                       help_text="The facts the match's deal was weighted toward, as [a, b].")}),
+        summary="The facts this student practised in the match (2 x 2 to 12 x 12), and its focus facts")
     def get(self, request, match_id: int):
         match = get_object_or_404(matches_visible_to(request.user), pk=match_id)
         return Response(selectors.match_practice_for(user=request.user, match=match))

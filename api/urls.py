@@ -53,6 +53,7 @@ urlpatterns = [
     path("my/challenges/", matches.MyChallengesView.as_view(), name="my-challenges"),
     path("my/current-match/", matches.CurrentMatchView.as_view(), name="my-current-match"),
     path("my/matches/", matches.MyMatchesView.as_view(), name="my-matches"),
+    path("my/practice-match/", matches.PracticeMatchView.as_view(), name="my-practice-match"),
     path("matches/<id:match_id>/", matches.MatchView.as_view(), name="match"),
     path("matches/<id:match_id>/actions/", matches.MatchActionView.as_view(), name="match-actions"),
     path("matches/<id:match_id>/practice/", matches.MatchPracticeView.as_view(), name="match-practice"),

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from games.reports.focus import focus_report
-from games.reports.mastery import NEEDS_PRACTICE, WORDS, known
+from games.reports.mastery import WORDS, known
 from games.reports.mistakes import LABELS
-from games.reports.practise_next import practise_next
+from games.reports.practise_next import practise_next, weakest
 from games.reports.queries import (
     Scope,
     accuracy_by_week,
@@ -121,8 +121,9 @@ def all_classes_report(scope: Scope, classes: list[tuple[int, str]]) -> dict:
 
 
 def progress_summary(facts: list[dict], commonest_mistake: dict | None = None) -> dict:
-    """A child's own view: the facts they know and the facts to practise (games.reports.mastery)."""
-    practise = [f for f in facts if f["wrong"] and f["state"] != "mastered"]
-    practise.sort(key=lambda f: (f["state"] != NEEDS_PRACTICE, f["accuracy"], -f["wrong"]))
+    """A child's own view: the facts they know and the facts to practise (games.reports.mastery), the
+    latter on the same evidence as "Practise next" (two wrong answers at least: one slip is not a fact to
+    practise)."""
+    practise = weakest(facts)
     return {"mastered": [[f["a"], f["b"]] for f in known(facts)], "practise": [[f["a"], f["b"]] for f in practise[:12]],
             "facts": facts, "states": WORDS, "next": practise_next(facts, commonest_mistake or {})}

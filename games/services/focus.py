@@ -48,10 +48,12 @@ def fair_mix(per_child: list[list[Fact]], limit: int = MATCH_FOCUS_MAX) -> list[
 
 def focus_for_match(match: Match) -> None:
     """Resolve the match's focus before it is dealt: the facts go into match.options["focus"], and each
-    seated child's own focus facts are recorded. Nothing happens for a match without a focus."""
+    seated child's own focus facts are recorded when the focus is the assignment's (a child's "Practise my
+    facts" match is their own choice, not the teacher's focus). Nothing happens for a match without a focus."""
     focus = parse_focus(match.options.get("focus"))
     if focus is None:
         return
+    assigned = match.assignment_id is not None and match.assignment.options.get("focus") == match.options["focus"]
     engine = get_engine(match.game)
     children = list(Student.objects.filter(user_id__in=[seat.user_id for seat in match.seat_list(reload=True)
                                                          if seat.user_id and not seat.is_bot])
@@ -69,8 +71,17 @@ def focus_for_match(match: Match) -> None:
         facts = list(engine.focus_of(match.options, strict=False))
         own = {child.pk: facts for child in children}
     Match.objects.filter(pk=match.pk).update(options=match.options)
-    if match.assignment_id is not None:
+    if assigned:
         _record(match.assignment_id, own)
+
+
+def own_focus_of(match: Match, assignment: Assignment) -> dict | None:
+    """{"focus": ...} when the match was dealt toward facts of its own, not its assignment's focus (a
+    child's "Practise my facts" match), so a rematch deals toward them too; else None."""
+    focus = match.options.get("focus")
+    if isinstance(focus, dict) and focus.get("mode") == "facts" and focus != assignment.options.get("focus"):
+        return {"focus": focus}
+    return None
 
 
 def _record(assignment_id: int, own: dict[int, list[Fact]]) -> None:

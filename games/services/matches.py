@@ -21,7 +21,7 @@ from games.permissions import assignments_for_student
 from games.services import match_store
 from games.services.batches import next_board_for
 from games.services.broadcast import send_on_commit
-from games.services.focus import focus_for_match
+from games.services.focus import focus_for_match, own_focus_of
 from games.services.moves import Change, match_change, plan_and_save
 
 
@@ -29,9 +29,9 @@ def _open_assignment_for(user: User, assignment_id: int) -> Assignment:
     assignment = (assignments_for_student(user).select_related("classroom")
                   .filter(pk=assignment_id).first())
     if assignment is None:
-        raise NotFound("not_found", "No such assignment.")
+        raise NotFound("not_found", "We couldn't find that game.")
     if not assignment.is_open():
-        raise ServiceError("closed", "This assignment is not open right now.")
+        raise ServiceError("closed", "This game is not open right now.")
     return assignment
 
 
@@ -66,8 +66,11 @@ def _refuse_if_busy(user: User) -> None:
         raise _already_playing(current)
 
 
-def _new_match(assignment: Assignment, *, kind: str, players: int, host: User | None) -> Match:
-    options = dict(assignment.options)
+def _new_match(assignment: Assignment, *, kind: str, players: int, host: User | None,
+               options_over: dict | None = None) -> Match:
+    """A new match of the assignment with its options (and the next grid of its batch), `options_over`
+    replacing some of them (a practice match's focus)."""
+    options = {**assignment.options, **(options_over or {})}
     if assignment.game == "fultiples":
         options.update(next_board_for(assignment) or {})
     return Match.objects.create(
@@ -209,13 +212,23 @@ def match_against_computer(*, user: User, assignment_id: int, bot_level: str) ->
     if not assignment.bots_allowed or bot_level not in assignment.bot_levels:
         raise ServiceError("invalid", "Your teacher has not allowed that computer player here.",
                            {"bot_level": ["Not allowed in this assignment."]})
+    return start_against_computer(user=user, assignment=assignment, bot_level=bot_level)
+
+
+def start_against_computer(*, user: User, assignment: Assignment, bot_level: str,
+                           options_over: dict | None = None) -> Match:
+    """A new match of `assignment` (open, and allowing `bot_level`: the caller checked) with the student in
+    seat 0 and computer players of `bot_level` in the others, dealt at once; `options_over` replaces some of
+    the assignment's options. A lobby the child waits in is left first; any other match of theirs is refused
+    with `already_playing`. Call inside a transaction (match_against_computer, practice_match)."""
     _lock_children(user)
     current = _current_match(user)
     if current is not None and current.status == Match.Status.LOBBY:  # tired of waiting: leave the lobby
         match_change(match_id=current.pk, change=lambda lobby: _leave_lobby(lobby, user)
                      if lobby.status == Match.Status.LOBBY else None)
     _refuse_if_busy(user)
-    match = _new_match(assignment, kind=Match.Kind.COMPUTER, players=assignment.players_per_match, host=user)
+    match = _new_match(assignment, kind=Match.Kind.COMPUTER, players=assignment.players_per_match, host=user,
+                       options_over=options_over)
     Seat.objects.create(match=match, index=0, user=user)
     Seat.objects.bulk_create([Seat(match=match, index=i, bot_level=bot_level) for i in range(1, match.players)])
     return _start_new(match)
@@ -283,13 +296,14 @@ def match_rematch(*, user: User, match_id: int) -> Match:
             raise ServiceError("not_over", "This match is still being played.")
         assignment = Assignment.objects.filter(pk=match.assignment_id).first()
         if assignment is None or not assignment.is_open():
-            raise ServiceError("closed", "This assignment is closed.")
+            raise ServiceError("closed", "This game is closed now.")
         for seat in sorted(seats, key=lambda seat: seat.user_id != user.pk):  # the asker's own match first:
             current = _current_match(seat.user) if seat.user_id else None  # the page goes there (GameOver)
             if current is not None:
                 raise ServiceError("already_playing", f"{seat.user.name} is already in another match.",
                                    extra={"match_id": current.pk} if seat.user_id == user.pk else None)
-        new = _new_match(assignment, kind=match.kind, players=match.players, host=user)
+        new = _new_match(assignment, kind=match.kind, players=match.players, host=user,
+                         options_over=own_focus_of(match, assignment))
         Seat.objects.bulk_create([Seat(match=new, index=s.index, user=s.user, bot_level=s.bot_level) for s in seats])
         made.append(_start_new(new))
         mine = next(seat.index for seat in seats if seat.user_id == user.pk)

@@ -96,6 +96,18 @@ def ana_free(world: World) -> None:
     moves.match_end(match_id=world.match.pk, user=world.owner)
 
 
+def ana_free_with_facts_to_practise(world: World) -> None:
+    """Ana's match ends, and she got 7 x 8 wrong twice in the finished one: a fact to practise."""
+    from games.models import Attempt
+
+    ana_free(world)
+    Attempt.objects.bulk_create([
+        Attempt(student=world.ana.user, classroom=world.classroom, match=world.finished, game=world.finished.game,
+                kind="multiply", a=7, b=8, answer=answer, correct=False, think_ms=3000, fact_a=7, fact_b=8,
+                mistake_type="other")
+        for answer in (54, 63)])
+
+
 def ana_and_cy_free(world: World) -> None:
     """Ana's match ends and Cy leaves his lobby: Cy's challenge to Ana can be accepted."""
     ana_free(world)
@@ -239,6 +251,9 @@ ROWS: dict[tuple[str, str], Row] = {
     ("GET", "/api/my/current-match/"): Row(any_student(200)),
     ("GET", "/api/my/matches/"): Row(any_student(200)),
     ("GET", "/api/my/progress/"): Row(any_student(200)),
+    # The child's own facts: a student of another class has none to practise yet (a rule's 400)
+    ("POST", "/api/my/practice-match/"): Row({**any_student(201), OTHER_STUDENT: 400},
+                                             setup=ana_free_with_facts_to_practise),
     # Reports: the class's teacher's
     ("GET", "/api/reports/all-classes/"): Row(any_teacher(200)),
     ("GET", "/api/reports/{report_id}/"): Row(class_teacher(200)),

@@ -84,7 +84,11 @@ def test_the_api_answers_a_bad_focus_with_a_400_naming_the_field(classroom):
 def test_weakest_facts_follow_the_reports_ranking_and_the_games_range(pupils):
     ana = pupils[0]
     shaky(ana, (7, 8), (6, 12))
-    answer(ana, 3, 4, 13, days_ago=2)  # wrong once: 0 of 1, weaker still
+    answer(ana, 3, 4, 13, days_ago=2)  # wrong twice: 0 of 2, weaker still
+    answer(ana, 3, 4, 11, days_ago=2)
+    answer(ana, 2, 9, 19, days_ago=2)  # wrong once: one slip is not one of the weakest
+    answer(ana, 1, 7, 8, days_ago=2)  # x1 facts never
+    answer(ana, 1, 7, 6, days_ago=2)
     assert weakest_facts(student=ana) == [(3, 4), (6, 12), (7, 8)]
     fits = get_engine("four_in_a_row").focus_range({}).fits
     assert weakest_facts(student=ana, fits=fits) == [(3, 4), (7, 8)]

@@ -45,11 +45,23 @@ def test_the_progress_page_knows_only_mastered_grid_facts_and_practises_the_weak
 def test_three_facts_to_practise_next_weakest_first_each_with_a_reason_a_child_reads():
     from games.reports.practise_next import practise_next
 
-    facts = [row(3, 4, 10, 8), row(6, 9, 4, 1), row(7, 8, 5, 2), row(2, 5, 2, 1), row(6, 6, 3, 3)]
+    facts = [row(3, 4, 10, 8), row(6, 9, 4, 1), row(7, 8, 5, 2), row(2, 5, 4, 2), row(6, 6, 3, 3)]
     chosen = practise_next(facts, {(7, 8): "addition", (6, 9): "neighbour"})
     assert [(f["a"], f["b"]) for f in chosen] == [(6, 9), (7, 8), (2, 5)]  # 25 %, 40 %, 50 %; 6 x 6 is mastered
     assert chosen[0]["why"] == "You sometimes land on the fact next door. 6 \u00d7 9 is 54."
     assert chosen[1]["why"] == "You sometimes add instead: 7 + 8 is 15, but 7 \u00d7 8 is 56."
-    assert chosen[2]["why"] == "You got it right 1 of 2 times. 2 \u00d7 5 is 10."
+    assert chosen[2]["why"] == "You got it right 2 of 4 times. 2 \u00d7 5 is 10."
     assert practise_next([row(3, 4, 10, 8)], {})[0]["why"] == "Nearly there: right 8 of 10 times. 3 \u00d7 4 is 12."
     assert practise_next([row(6, 6, 3, 3)], {}) == []
+
+
+def test_a_fact_needs_two_wrong_answers_on_the_grid_to_be_practised_next():
+    from games.reports.practise_next import practise_next, weakest
+
+    one_slip = [row(7, 8, 1, 0), row(2, 5, 2, 1), row(3, 4, 10, 9)]  # 0 %, 50 %, 90 %: one wrong answer each
+    assert weakest(one_slip) == []
+    assert practise_next(one_slip, {}) == []
+    two = [row(7, 8, 2, 0), row(2, 5, 2, 1)]
+    assert [(f["a"], f["b"]) for f in practise_next(two, {})] == [(7, 8)]
+    # x1 facts and facts off the 2..12 grid never, however often wrong; mastered facts never
+    assert weakest([row(1, 7, 5, 0), row(1, 1, 3, 0), row(2, 13, 4, 0), row(9, 9, 30, 27)]) == []

@@ -195,6 +195,10 @@ export const computerMatch = (assignmentId: number, botLevel: BotLevel) =>
     json: { bot_level: botLevel } satisfies ComputerMatchRequest,
   });
 
+/** "Practise my facts": a match against the computer dealt toward the child's Practise next facts. Refused
+ * with nothing_to_practise, no_computer, no_game_for_facts, or already_playing (with the match's id). */
+export const practiseMyFacts = () => request<StateMessage>("POST", "/api/my/practice-match/");
+
 export const challengeClassmate = (assignmentId: number, opponentUserId: number) =>
   request<Challenge>("POST", `/api/assignments/${assignmentId}/challenges/`, {
     json: { opponent: opponentUserId } satisfies NewChallengeRequest,

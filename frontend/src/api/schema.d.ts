@@ -735,7 +735,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The facts this student practised in the match */
+        /** The facts this student practised in the match (2 x 2 to 12 x 12), and its focus facts */
         get: operations["matches_practice_retrieve"];
         put?: never;
         post?: never;
@@ -941,6 +941,26 @@ export interface paths {
         get: operations["my_matches_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/practice-match/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Practise my facts against the computer
+         * @description A match against the easiest allowed computer in one of the child's open assignments, dealt toward their Practise next facts (the focus in the match's options). Refused with nothing_to_practise, no_computer, no_game_for_facts or already_playing.
+         */
+        post: operations["my_practice_match_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1629,6 +1649,8 @@ export interface components {
             facts: components["schemas"]["PractisedFact"][];
             answers: number;
             right: number;
+            /** @description The facts the match's deal was weighted toward, as [a, b]. */
+            focus: number[][];
         };
         MatchReplay: {
             match: {
@@ -5643,6 +5665,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MatchHistory"][];
+                };
+            };
+            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    my_practice_match_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchState"];
                 };
             };
             /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */

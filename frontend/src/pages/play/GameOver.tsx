@@ -6,7 +6,7 @@ import { ApiError } from "../../api/http";
 import { Button, FormError, useAction } from "../../components/forms";
 import type { BaseView, MatchMeta } from "../../protocol/messages";
 import { resultInWords } from "../../games/words";
-import { starsFor, timesInWords } from "../../fx/stars";
+import { practisedSentences, starsFor } from "../../fx/stars";
 
 interface Props {
   match: MatchMeta;
@@ -18,7 +18,8 @@ interface Props {
   spectator: boolean;
 }
 
-/** "You practised 7 × 8, 6 × 9 …": the facts of this match, from the same answers as the reports. */
+/** "You got 7 × 8 right three times!": the facts of this match, its focus facts first, from the same
+ * answers as the reports (2 × 2 to 12 × 12: no × 1 facts). */
 function Practised({ matchId }: { matchId: number }) {
   const [practice, setPractice] = useState<MatchPractice | null>(null);
   useEffect(() => {
@@ -27,7 +28,7 @@ function Practised({ matchId }: { matchId: number }) {
     return () => ac.abort();
   }, [matchId]);
   if (!practice || practice.answers === 0) return null;
-  const shown = practice.facts.slice(0, 6);
+  const shown = practisedSentences(practice);
   const stars = starsFor(practice);
   return (
     <div className="game-over-practised">
@@ -51,26 +52,7 @@ function Practised({ matchId }: { matchId: number }) {
           <p>What you practised:</p>
           <ul className="practised-facts" aria-label="Facts you practised">
             {shown.map((f) => (
-              <li key={`${f.a}x${f.b}`}>
-                {f.right > 0 ? (
-                  <>
-                    You found{" "}
-                    <span className="practised-fact">
-                      {f.a} × {f.b}
-                    </span>{" "}
-                    {timesInWords(f.right)}
-                    {f.wrong > 0 ? ` (${f.wrong} to practise)` : ""}.
-                  </>
-                ) : (
-                  <>
-                    You practised{" "}
-                    <span className="practised-fact">
-                      {f.a} × {f.b}
-                    </span>{" "}
-                    {timesInWords(f.wrong)}: one to practise next!
-                  </>
-                )}
-              </li>
+              <li key={f.key}>{f.words}</li>
             ))}
           </ul>
         </>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { render } from "../../test/render";
-import { MemoryRouter } from "react-router-dom";
+import { MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import type { MyProgress } from "../../api/reports";
 import { apiError, json, mockFetch } from "../../test/fetchMock";
 import { ProgressPage } from "./Progress";
@@ -31,6 +31,70 @@ function renderPage() {
     </MemoryRouter>,
   );
 }
+
+function PlayPage() {
+  return <h1>Playing match {useParams().matchId}</h1>;
+}
+
+function renderWithPlay() {
+  return render(
+    <MemoryRouter initialEntries={["/progress"]}>
+      <Routes>
+        <Route path="/progress" element={<ProgressPage />} />
+        <Route path="/play/:matchId" element={<PlayPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe("Practise my facts", () => {
+  it("one tap under Practise next starts my game against the computer", async () => {
+    const calls = mockFetch({
+      "GET /api/my/progress/": () => json(200, progress),
+      "POST /api/my/practice-match/": () =>
+        json(201, { type: "state", version: 0, view: null, events: [], match: { id: 31, settings: { focus: { mode: "facts", facts: [[6, 9]] } } } }),
+    });
+    const user = userEvent.setup();
+    renderWithPlay();
+    const next = (await screen.findByRole("heading", { name: "Practise next" })).closest("section")!;
+    await user.click(within(next).getByRole("button", { name: "Practise my facts" }));
+    expect(await screen.findByRole("heading", { name: "Playing match 31" })).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.path)).toEqual(["/api/my/practice-match/"]);
+  });
+
+  it("says kindly why there is no game, in the server's words for the child", async () => {
+    mockFetch({
+      "GET /api/my/progress/": () => json(200, progress),
+      "POST /api/my/practice-match/": () => apiError(400, "no_computer", "Ask your teacher to let you play the computer."),
+    });
+    const user = userEvent.setup();
+    renderWithPlay();
+    await user.click(await screen.findByRole("button", { name: "Practise my facts" }));
+    const note = await screen.findByRole("alert");
+    expect(note.textContent).toBe("Ask your teacher to let you play the computer.");
+    expect(note.className).toContain("alert-info");
+    expect(screen.getByRole("heading", { name: "My progress" })).toBeTruthy(); // still here
+  });
+
+  it("goes to the match I am already in", async () => {
+    mockFetch({
+      "GET /api/my/progress/": () => json(200, progress),
+      "POST /api/my/practice-match/": () =>
+        json(400, { error: { code: "already_playing", message: "Finish (or leave) your current match first.", fields: {}, match_id: 42 } }),
+    });
+    const user = userEvent.setup();
+    renderWithPlay();
+    await user.click(await screen.findByRole("button", { name: "Practise my facts" }));
+    expect(await screen.findByRole("heading", { name: "Playing match 42" })).toBeTruthy();
+  });
+
+  it("is not there without facts to practise next", async () => {
+    mockFetch({ "GET /api/my/progress/": () => json(200, { ...progress, next: [] }) });
+    renderPage();
+    await screen.findByRole("list", { name: /Facts I know/ });
+    expect(screen.queryByRole("button", { name: "Practise my facts" })).toBeNull();
+  });
+});
 
 describe("My progress", () => {
   it("shows the facts my focused games bring up, and what happens before I have played", async () => {

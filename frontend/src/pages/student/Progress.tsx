@@ -1,14 +1,42 @@
 // The child's own progress (/progress): facts I know, facts to practise, my times table.
-// Only the signed-in child's own figures (GET /api/my/progress/).
+// Only the signed-in child's own figures (GET /api/my/progress/). "Practise my facts" starts a game
+// against the computer dealt toward the Practise next facts (POST /api/my/practice-match/).
 import { Link } from "react-router-dom";
-import { Button } from "../../components/forms";
+import { practiseMyFacts } from "../../api/endpoints";
+import { Button, FormError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { gameTitle } from "../../games/catalog";
 import { factLabel, factSpoken } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { PractiseNextList } from "../../reports/Sections";
 import "../../reports/reports.css";
+import { useGoToMatch } from "./useGoToMatch";
 import { useMyProgress } from "./useMyProgress";
+
+/** The refusals of POST /api/my/practice-match/ whose sentence is for the child (a kind note, not an error). */
+const KIND_REFUSALS = new Set(["no_computer", "no_game_for_facts", "nothing_to_practise"]);
+
+/** One tap: a game against the computer that brings up my Practise next facts more often. */
+function PractiseMyFacts() {
+  const goToMatch = useGoToMatch();
+  const start = useAction(() => goToMatch(async () => (await practiseMyFacts()).match.id));
+  const kind = start.error && KIND_REFUSALS.has(start.error.code) ? start.error : null;
+  return (
+    <div className="rep-kid-practise">
+      <Button variant="primary" className="btn-huge" busy={start.busy} busyLabel="Getting your game ready…" onClick={() => void start.run()}>
+        Practise my facts
+      </Button>
+      <p className="muted">You play the computer. These facts come up more often.</p>
+      {kind ? (
+        <p className="alert alert-info big-alert" role="alert">
+          {kind.message}
+        </p>
+      ) : (
+        <FormError error={start.error} />
+      )}
+    </div>
+  );
+}
 
 function FactChip({ a, b, kind }: { a: number; b: number; kind: "star" | "practise" }) {
   return (
@@ -92,6 +120,7 @@ export function ProgressPage() {
             <section aria-labelledby="kid-next-heading" className="card rep-kid-card">
               <h2 id="kid-next-heading">Practise next</h2>
               <PractiseNextList items={progress.next} />
+              <PractiseMyFacts />
             </section>
           )}
 
