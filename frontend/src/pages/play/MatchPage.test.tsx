@@ -272,7 +272,7 @@ describe("match page (student)", () => {
       "POST /api/assignments/3/computer-match/": () => json(201, state(0, view(), meta({ id: 9, kind: "computer" }))),
     });
     await connect({ ...snap, server_ms: Date.now() + SERVER_AHEAD_MS });
-    expect(await screen.findByText("Free to play now: ask Cy D. to tap Quick match!")).toBeTruthy();
+    expect(await screen.findByText("Cy D. can play now. Ask them to tap Quick match!")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Easy computer" })).toBeNull(); // not before 20 s
     waitingSince = new Date(Date.now() + SERVER_AHEAD_MS - 25_000).toISOString(); // 25 s on the server's clock
     const user = userEvent.setup();
@@ -320,20 +320,19 @@ describe("match page (student)", () => {
     expect((await screen.findByTestId("time-up")).textContent).toBe("Time's up! Your turn is over. You can try again next turn.");
   });
 
-  it("opens the rules, house rules included", async () => {
+  it("opens How to play as steps on a picture of the board, without the adults' rules", async () => {
     const snap = state(4, view());
     renderMatch(ANA, snap);
     await connect(snap);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: /How to play/ }));
     const dialog = await screen.findByRole("dialog", { name: "How to play Fultiples" });
-    expect(await within(dialog).findByText(/House rule: a full board is a draw/)).toBeTruthy();
-    // Reflowing text: each rule is a list item, no hard line breaks; and one picture example, captioned.
-    const items = within(dialog).getAllByRole("listitem").map((li) => li.textContent ?? "");
-    expect(items.some((t) => t.startsWith("House rule: a full board"))).toBe(true);
-    expect(items.every((t) => !t.includes("\n"))).toBe(true);
-    expect(dialog.querySelector("figure.rules-picture svg")).toBeTruthy();
-    expect(within(dialog).getByText("The last number is 18. You may mark 6, because 18 is 6 x 3.")).toBeTruthy();
+    expect(within(dialog).getByText("Step 1 of 4")).toBeTruthy();
+    expect(within(dialog).getByRole("img", { name: "The first player taps any number: Sam tapped 12." })).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: /Next/ }));
+    expect(within(dialog).getByText("Step 2 of 4")).toBeTruthy();
+    // a child reads no adults' rules: no house rules, no bullets, no "Full rules"
+    expect(dialog.textContent).not.toMatch(/House rule|\* |Full rules/);
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).toBeNull();
   });
@@ -348,11 +347,10 @@ describe("match page (student)", () => {
     const settings = within(dialog).getByRole("region", { name: "In this match" });
     expect(within(settings).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "The board has 6 rows and 6 columns.",
-      "Level: beginner (numbers up to 50).",
+      "Level: beginner. The numbers go up to 50.",
       "You have 20 seconds for each turn.",
-      "Strict mode: a mistake ends your turn.",
+      "In this match, a mistake ends your turn.",
     ]);
-    expect(await within(dialog).findByText(/House rule: a full board is a draw/)).toBeTruthy();
   });
 
   it("lights up hints only when the assignment allows them, and says what they show", async () => {
@@ -363,20 +361,21 @@ describe("match page (student)", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: /How to play/ }));
     const settings = within(await screen.findByRole("dialog")).getByRole("region", { name: "In this match" });
-    const shows = GAMES.find((g) => g.slug === "fultiples")!.hints!.shows;
-    expect(within(settings).getAllByRole("listitem").at(-1)!.textContent).toBe(`Hints are on: ${shows[0]!.toLowerCase()}${shows.slice(1)}`);
+    // In a child's words (the definition's `shows` is the teacher's).
+    expect(within(settings).getAllByRole("listitem").at(-1)!.textContent).toBe("Hints are on. If you wait or make a mistake, a good move lights up.");
   });
 
   it.each([
     ["the assignment does not allow them", false, GAMES],
     ["the game's definition has no hint rule", true, GAMES.map((g) => ({ ...g, hints: null }))],
   ])("shows no hints when %s", async (_why, allowed, games) => {
-    const snap = state(4, view(), meta({ hints: allowed }));
+    const snap = state(4, view(), meta({ hints: allowed, settings: { time_limit_s: 20 } }));
     renderMatch(ANA, snap, { "GET /api/games/": () => json(200, games) });
     await connect(snap);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: /How to play/ }));
-    await within(await screen.findByRole("dialog")).findAllByText(/House rule/); // the definitions have arrived
+    const settings = await within(await screen.findByRole("dialog")).findByRole("region", { name: "In this match" });
+    await within(settings).findByText("You have 20 seconds for each turn."); // the definitions have arrived
     expect(screen.getByTestId("board-hints").textContent).toBe("hints off");
     expect(screen.queryByText(/Hints are on/)).toBeNull();
   });
