@@ -110,6 +110,23 @@ def mark(page: Page, row: int, col: int, who: str) -> None:
     expect(button).to_have_accessible_name(re.compile(f"marked by {re.escape(who)}"))
 
 
+def watch_celebrations(page: Page) -> None:
+    """Record, from now on, where each celebration's badge and the board stand when the badge appears."""
+    page.evaluate("""() => {
+        window.__celebrations = [];
+        const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        new MutationObserver(() => {
+            const badge = document.querySelector(".celebration-badge");
+            const board = document.querySelector(".board-area [role=grid]");
+            if (badge && board) window.__celebrations.push({badge: box(badge), board: box(board)});
+        }).observe(document.body, {childList: true, subtree: true});
+    }""")
+
+
+def overlaps(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def marked_cells(page: Page) -> list[str]:
     grid = page.get_by_role("grid", name=re.compile(r"^Number grid"))
     return sorted(grid.get_by_role("button", name=re.compile("marked by")).evaluate_all(
@@ -128,7 +145,9 @@ def expected_headline(result: dict, seats: dict[str, int], viewer: str) -> str:
 
 def test_two_children_play_fultiples_to_the_end_with_a_mistake(live_server, page_as):
     _, _, students = class_of_two(live_server, "fultiples", SMALL_FULTIPLES)
-    pages = {name: page_as(students[name]) for name in (ANA, BEN)}
+    # Ana on a phone, Ben on a tablet
+    pages = {ANA: page_as(students[ANA], {"width": 360, "height": 740}),
+             BEN: page_as(students[BEN], {"width": 1024, "height": 768})}
 
     # Ana presses Quick match and waits in the lobby; Ben's Quick match starts the game for both.
     pages[ANA].goto("/home")
@@ -159,11 +178,24 @@ def test_two_children_play_fultiples_to_the_end_with_a_mistake(live_server, page
             chosen = view["board"][wrong[0]][wrong[1]]
             button = cell(page, *wrong)
             expect(button).not_to_have_attribute("aria-disabled", "true")
+            watch_celebrations(page)
             button.click()
-            expect(page.get_by_test_id("fultiples-mistake")).to_have_text(
-                f"Not quite: {chosen} is not a factor or a multiple of {previous}. Try again!")
+            # In a child's words: the bigger number is not in the smaller one's times table, then
+            # what would fit with the last number (fultiples/view.ts `mistakeText`).
+            small, big = sorted((previous, chosen))
+            expect(page.get_by_test_id("fultiples-mistake")).to_have_text(re.compile(
+                rf"^Not quite\. {big} is not in the {small} times table\. "
+                rf".*\b{previous}\b.* times tables?\. Try again!$"))
             expect(button).to_have_accessible_name(re.compile(", free"))
+            # The "Oops" pop-up stands clear of the board: the child sees the square they tried.
+            page.wait_for_function("window.__celebrations.length > 0")
+            (shown,) = page.evaluate("window.__celebrations")[:1]
+            assert not overlaps(shown["badge"], shown["board"]), f"the pop-up covers the board: {shown}"
             expect(page.get_by_role("listitem").filter(has_text="1 mistake")).to_contain_text(f"{ANA} (you)")
+            # Ben sees Ana's name but never her mistakes: a child's count is their own.
+            players = pages[BEN].get_by_role("list", name="Players")
+            expect(players.locator("li.player").filter(has_text=ANA)).not_to_contain_text("mistake")
+            expect(players.locator("li.player").filter(has_text=f"{BEN} (you)")).to_contain_text("no mistakes")
             expect(your_turn(page)).to_be_visible()
             mistake_made = True
             continue
@@ -201,7 +233,7 @@ def solution(view: dict) -> tuple[int, int] | None:
 def round_over(page: Page, round_number: int):
     """The page shows another round than this one, or the game is over."""
     return page.get_by_role("heading", name="Game over").or_(
-        page.get_by_text(re.compile(rf"^Round (?!{round_number}\D)\d+"))).first
+        page.get_by_text(re.compile(rf"^Round (?!{round_number}\b)\d+"))).first
 
 
 BOARD_FIT = """() => {
@@ -258,7 +290,7 @@ def test_a_child_plays_multiplin_against_the_hard_computer_to_the_end(live_serve
             break
         view = state["view"]
         n = view["round"]
-        this_round = page.get_by_text(re.compile(rf"^Round {n}\D"))
+        this_round = page.get_by_text(re.compile(rf"^Round {n}\b"))
         expect(this_round.or_(round_over(page, n)).first).to_be_visible()
         if not this_round.is_visible():
             continue  # the page has moved on already

@@ -179,7 +179,7 @@ def move_four_in_a_row(page: Page, view: dict, press: Press) -> None:
     for index in action["cards"]:
         press(page, hand.get_by_role("button").nth(index))
     if action["type"] == "discard":
-        press(page, page.get_by_role("button", name="Discard these two"))
+        press(page, page.get_by_role("button", name="Swap these two"))
     else:
         wilds = [(index, value) for index, value in zip(sorted(action["cards"]), _values_in_card_order(action),
                                                          strict=True) if view["hand"][index] == "W"]
@@ -218,7 +218,7 @@ def move_multiplin(page: Page, view: dict, press: Press) -> bool:
         press(page, page.get_by_role("group", name="Table").get_by_role("button", name=re.compile(
             rf"^Table row {slot // 4 + 1}, column {slot % 4 + 1}: {view['table'][slot]}\b")))
     expect(page.get_by_role("heading", name="Game over").or_(
-        page.get_by_text(re.compile(rf"^Round (?!{n}\D)\d+"))).first).to_be_visible(timeout=SLOW)
+        page.get_by_text(re.compile(rf"^Round (?!{n}\b)\d+"))).first).to_be_visible(timeout=SLOW)
     return True
 
 
@@ -238,7 +238,7 @@ def move_stepping(page: Page, view: dict, press: Press) -> None:
                    for k in range(1, numbers[r][c] + 1) if numbers[r][c] % k == 0 and k != d]
         row, col, divisor = min(choices, key=lambda choice: abs(choice[2] - d))
     press(page, cell(page, row, col))
-    box = page.get_by_label(re.compile(r"^Divisor of \d+$"))
+    box = page.get_by_label(re.compile(r"^Little number for \d+$"))
     type_number(page, box, divisor, press)
     press(page, page.get_by_role("button", name="Write it"))
 

@@ -19,16 +19,16 @@ export function hintsOn(game: Game | undefined, assignmentAllows: boolean): bool
   return assignmentAllows && !!game?.hints;
 }
 
-/** "Hints are on: after a wait …" for the rules dialog; null without a rule. */
+/** "Hints are on. …" for the rules dialog, in a child's words; null without a rule. (The
+ * definition's `shows` is for the teacher's form.) */
 export function hintsInWords(game: Game | undefined): string | null {
-  const shows = game?.hints?.shows;
-  if (!shows) return null;
-  return `Hints are on: ${shows[0]!.toLowerCase()}${shows.slice(1)}`;
+  if (!game?.hints) return null;
+  return "Hints are on. If you wait or make a mistake, a good move lights up.";
 }
 
-/** "42 is 6 x 7": the fact a suggestion rests on. */
+/** "6 × 7 = 42": the fact a suggestion rests on. */
 export function factWords(product: number, a: number, b: number): string {
-  return `${product} is ${a} x ${b}`;
+  return `${a} × ${b} = ${product}`;
 }
 
 /**

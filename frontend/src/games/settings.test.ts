@@ -6,18 +6,18 @@ describe("settingsInWords", () => {
   it("Fultiples: size, level, primes, time limit, strict", () => {
     expect(settingsInWords(gameOf("fultiples"), { rows: 6, cols: 6, level: "beginner", time_limit_s: 20, strict: true })).toEqual([
       "The board has 6 rows and 6 columns.",
-      "Level: beginner (numbers up to 50).",
+      "Level: beginner. The numbers go up to 50.",
       "You have 20 seconds for each turn.",
-      "Strict mode: a mistake ends your turn.",
+      "In this match, a mistake ends your turn.",
     ]);
     // a grid from a batch: its primes, no level
     expect(settingsInWords(gameOf("fultiples"), { primes: [2, 3, 7] })).toEqual([
-      "The numbers are built from the primes 2, 3, 7.",
+      "Most numbers are in the 2, 3 or 7 times table.",
       "There is no time limit on a turn.",
       "A mistake does not end your turn: you can try again.",
     ]);
     // nothing set: the engine's defaults
-    expect(settingsInWords(gameOf("fultiples"), {})[0]).toBe("Level: intermediate (numbers up to 100).");
+    expect(settingsInWords(gameOf("fultiples"), {})[0]).toBe("Level: intermediate. The numbers go up to 100.");
   });
 
   it("Four-in-a-Row: the target score", () => {
@@ -32,20 +32,20 @@ describe("settingsInWords", () => {
   it("Multiplin: cards, round time, lock-out, auto-skip (no turns, so no turn limit)", () => {
     expect(settingsInWords(gameOf("multiplin"), { round_time_s: 10 })).toEqual([
       "Everybody starts with 5 cards.",
-      "A product card stays up for at most 10 seconds.",
-      "After a wrong answer you wait 1.5 seconds before you can try again.",
-      "When nobody can make the product, the game moves on to the next card by itself.",
+      "Each big card stays up for 10 seconds at most.",
+      "After a wrong answer, wait 1.5 seconds to try again.",
+      "If nobody can make the big card, a new card comes.",
     ]);
     expect(settingsInWords(gameOf("multiplin"), { hand_size: 1, auto_skip: false, lockout_ms: 0 })).toEqual([
       "Everybody starts with 1 card.",
-      "A product card stays up for at most 1 minute.",
+      "Each big card stays up for 1 minute at most.",
     ]);
   });
 
   it("Stepping By Divisors: the grid and how the numbers get there", () => {
     expect(settingsInWords(gameOf("stepping_divisors"), { size: 5, random_fill: true })).toEqual([
       "The grid is 5 by 5.",
-      "The computer writes the numbers in: the game starts with the divisor steps.",
+      "The computer writes the big numbers in for you.",
       "There is no time limit on a turn.",
       "A mistake does not end your turn: you can try again.",
     ]);
@@ -56,7 +56,7 @@ describe("settingsInWords", () => {
     ];
     expect(settingsInWords(gameOf("stepping_divisors"), { prefill }).slice(0, 2)).toEqual([
       "The grid is 3 by 3.",
-      "The numbers are already written in: the game starts with the divisor steps.",
+      "The numbers are already in the grid. You start with the little numbers.",
     ]);
   });
 
@@ -70,7 +70,7 @@ describe("settingsInWords", () => {
     const fultiples = gameOf("fultiples");
     const levelOption = { ...fultiples.options.find((o) => o.name === "level")!, default: "advanced" };
     const changed = { ...fultiples, options: fultiples.options.map((o) => (o.name === "level" ? levelOption : o)) };
-    expect(settingsInWords(changed, {})[0]).toBe("Level: advanced (numbers up to 200).");
+    expect(settingsInWords(changed, {})[0]).toBe("Level: advanced. The numbers go up to 200.");
     const four = gameOf("four_in_a_row");
     const target = four.options.map((o) => (o.name === "target_score" ? { ...o, default: 5 } : o));
     expect(settingsInWords({ ...four, options: target }, {})[0]).toBe("The first player to get 5 tokens wins.");
@@ -87,9 +87,11 @@ describe("settingsInWords", () => {
 
 describe("focusWords: the match's focus in the rules dialog", () => {
   it("names the facts, says when no weak facts were found, and says nothing without a focus", () => {
-    expect(focusWords({ mode: "weakest", facts: [[7, 8], [6, 7]] })).toBe("Focus: each player's weakest facts come up more often (7 × 8, 6 × 7).");
-    expect(focusWords({ mode: "weakest", facts: [] })).toContain("none found yet");
-    expect(focusWords({ mode: "facts", tables: [7], facts: [[8, 9]] })).toBe("Focus: these facts come up more often: the 7s, 8 × 9.");
+    expect(focusWords({ mode: "weakest", facts: [[7, 8], [6, 7]] })).toBe("The facts you find hardest come up more often. They are 7 × 8, 6 × 7.");
+    expect(focusWords({ mode: "weakest", facts: [] })).toBe("The facts you find hardest come up more often.");
+    expect(focusWords({ mode: "facts", tables: [7], facts: [[8, 9]] })).toBe("Some facts come up more often. They are the 7s, 8 × 9.");
+    // A long list is cut short, so the sentence stays readable.
+    expect(focusWords({ mode: "facts", facts: [[2, 3], [4, 5], [6, 7], [8, 9], [3, 4]] })).toBe("Some facts come up more often. They are 2 × 3, 4 × 5, 6 × 7, 8 × 9 and more.");
     expect(focusWords(undefined)).toBeNull();
     expect(focusWords({ mode: "none" })).toBeNull();
   });

@@ -4,6 +4,7 @@
 import type { Game } from "../api/types";
 import type { MatchSettings } from "../protocol/messages";
 import { levelPreset, optionOf, presetNumber, settingOrDefault } from "./definitions";
+import { primesWords } from "./fultiples/view";
 
 function num(v: unknown): number | null {
   return typeof v === "number" && Number.isFinite(v) ? v : null;
@@ -35,9 +36,9 @@ const fultiples: Words = (game, s, out) => {
   // A grid with its own primes (a batch's) has no level unless the match names one.
   const level = typeof s.level === "string" ? s.level : primes.length ? null : settingOrDefault(game, s, "level");
   const cap = num(s.max_value) ?? (typeof level === "string" ? presetNumber(levelPreset(game, level), "max_value") : null);
-  if (typeof level === "string") out.push(`Level: ${level}${cap !== null ? ` (numbers up to ${cap})` : ""}.`);
-  else if (cap !== null) out.push(`Numbers go up to ${cap}.`);
-  if (primes.length) out.push(`The numbers are built from the primes ${primes.join(", ")}.`);
+  if (typeof level === "string") out.push(cap !== null ? `Level: ${level}. The numbers go up to ${cap}.` : `Level: ${level}.`);
+  else if (cap !== null) out.push(`The numbers go up to ${cap}.`);
+  if (primes.length) out.push(primesWords(primes));
 };
 
 const fourInARow: Words = (game, s, out) => {
@@ -49,18 +50,18 @@ const multiplin: Words = (game, s, out) => {
   const hand = num(settingOrDefault(game, s, "hand_size"));
   if (hand !== null) out.push(`Everybody starts with ${plural(hand, "card")}.`);
   const round = num(settingOrDefault(game, s, "round_time_s"));
-  if (round !== null) out.push(`A product card stays up for at most ${durationWords(round)}.`);
+  if (round !== null) out.push(`Each big card stays up for ${durationWords(round)} at most.`);
   const lockout = num(settingOrDefault(game, s, "lockout_ms")) ?? 0;
-  if (lockout > 0) out.push(`After a wrong answer you wait ${durationWords(lockout / 1000)} before you can try again.`);
-  if (settingOrDefault(game, s, "auto_skip") === true) out.push("When nobody can make the product, the game moves on to the next card by itself.");
+  if (lockout > 0) out.push(`After a wrong answer, wait ${durationWords(lockout / 1000)} to try again.`);
+  if (settingOrDefault(game, s, "auto_skip") === true) out.push("If nobody can make the big card, a new card comes.");
 };
 
 const stepping: Words = (game, s, out) => {
   const prefilled = Array.isArray(s.prefill) && s.prefill.length > 0;
   const size = prefilled ? (s.prefill as unknown[]).length : num(settingOrDefault(game, s, "size"));
   if (size !== null) out.push(`The grid is ${size} by ${size}.`);
-  if (prefilled) out.push("The numbers are already written in: the game starts with the divisor steps.");
-  else if (s.random_fill === true) out.push("The computer writes the numbers in: the game starts with the divisor steps.");
+  if (prefilled) out.push("The numbers are already in the grid. You start with the little numbers.");
+  else if (s.random_fill === true) out.push("The computer writes the big numbers in for you.");
 };
 
 const WORDS: Record<string, Words> = { fultiples, four_in_a_row: fourInARow, multiplin, stepping_divisors: stepping };
@@ -78,7 +79,7 @@ export function settingsInWords(game: Game | undefined, settings: MatchSettings 
   if (optionOf(game, "strict")) {
     out.push(
       settings.strict === true
-        ? "Strict mode: a mistake ends your turn."
+        ? "In this match, a mistake ends your turn."
         : "A mistake does not end your turn: you can try again.",
     );
   }
@@ -94,9 +95,11 @@ export function focusWords(value: unknown): string | null {
   const facts = Array.isArray(focus.facts) ? focus.facts.filter((f): f is number[] => Array.isArray(f) && f.length === 2) : [];
   const tables = Array.isArray(focus.tables) ? focus.tables.filter((t): t is number => typeof t === "number") : [];
   const named = [...tables.map((t) => `the ${t}s`), ...facts.map(([a, b]) => `${a} \u00d7 ${b}`)];
+  // At most four named, so the sentence stays short enough to read.
+  const shown = named.length > 4 ? `${named.slice(0, 4).join(", ")} and more` : named.join(", ");
   if (focus.mode === "weakest") {
-    return named.length ? `Focus: each player's weakest facts come up more often (${named.join(", ")}).` : "Focus: each player's weakest facts come up more often (none found yet, so every fact as usual).";
+    return named.length ? `The facts you find hardest come up more often. They are ${shown}.` : "The facts you find hardest come up more often.";
   }
-  if (focus.mode === "facts" && named.length) return `Focus: these facts come up more often: ${named.join(", ")}.`;
+  if (focus.mode === "facts" && named.length) return `Some facts come up more often. They are ${shown}.`;
   return null;
 }

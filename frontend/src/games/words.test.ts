@@ -95,7 +95,7 @@ describe("resultInWords", () => {
       headline: "It's a draw!",
       reason: "The board is full and nobody got five in a row.",
     });
-    expect(resultInWords({ winners: [], reason: "stalemate" }, m, 0).reason).toMatch(/tokens were equal/);
+    expect(resultInWords({ winners: [], reason: "stalemate" }, m, 0).reason).toMatch(/tokens were the same/);
   });
   it("every reason has words", () => {
     const reasons = ["five_in_a_row", "board_full", "target_score", "stalemate", "empty_hand", "complete", "no_move", "ended_by_teacher", "everyone_left"];
@@ -104,7 +104,7 @@ describe("resultInWords", () => {
   it("the target score comes from the view", () => {
     const v = view({ game: "four_in_a_row", target_score: 5 });
     expect(resultInWords({ winners: [0], reason: "target_score" }, m, 0, v).reason).toBe("You got 5 tokens first.");
-    expect(resultInWords({ winners: [1], reason: "target_score" }, m, 0).reason).toBe("Ben K. reached the target score first.");
+    expect(resultInWords({ winners: [1], reason: "target_score" }, m, 0).reason).toBe("Ben K. got enough tokens first.");
   });
   it("ended by the teacher", () => {
     expect(resultInWords({ winners: [], reason: "ended_by_teacher" }, m, 0)).toEqual({

@@ -52,17 +52,18 @@ function reasonInWords(reason: string, c: ReasonContext): string {
     case "board_full":
       return "The board is full and nobody got five in a row.";
     case "target_score":
-      return c.targetScore ? `${who} got ${c.targetScore} tokens first.` : `${who} reached the target score first.`;
+      if (c.targetScore === 1) return `${who} got 1 token first.`;
+      return c.targetScore ? `${who} got ${c.targetScore} tokens first.` : `${who} got enough tokens first.`;
     case "stalemate":
       return draw
-        ? "Six discards in a row stopped the game, and the tokens were equal."
-        : "Six discards in a row stopped the game. The most tokens won.";
+        ? "Cards were swapped six times in a row, so the game stopped. The tokens were the same."
+        : "Cards were swapped six times in a row, so the game stopped. The most tokens won.";
     case "empty_hand":
       return c.viewerWon && c.winners.length === 1 ? "You used up all your cards." : `${who} used up all their cards.`;
     case "complete":
-      return "Every square has a divisor. The lowest score wins.";
+      return "Every square has a little number now. The fewest points wins.";
     case "no_move":
-      return "The next player had no move left, so the game ended. The lowest score wins.";
+      return "The next player could not move, so the game ended. The fewest points wins.";
     case "ended_by_teacher":
       return "The teacher ended the match.";
     case "everyone_left":
@@ -124,4 +125,63 @@ export function timeUpInWords(events: GameEvent[], match: Seats, viewerSeat: num
     }
   }
   return null;
+}
+
+/** What a wrong answer was and what was right, for a replay: "Ana answered 63 for 4 × 4. 4 × 4 is 16." */
+export function wrongAnswerWords(who: string, wrong: { kind: string; a: number; b: number; answer: number | null }): string {
+  const { kind, a, b, answer } = wrong;
+  if (kind === "multiply") return `${who} answered ${answer ?? "?"} for ${a} × ${b}. ${a} × ${b} is ${a * b}.`;
+  if (kind === "factor_pair") return `${who} chose ${b} after ${a}. ${notInTimesTable(a, b)}`;
+  if (kind === "divisor") return `${who} wrote ${b} beside ${a}. ${a} is not in the ${b} times table.`;
+  return `${who} made a mistake.`;
+}
+
+/** Why two numbers do not go together in Fultiples, in times-table words: the bigger one is not in
+ * the smaller one's times table ("14 is not in the 6 times table."). */
+export function notInTimesTable(a: number, b: number): string {
+  const [small, big] = a <= b ? [a, b] : [b, a];
+  return `${big} is not in the ${small} times table.`;
+}
+
+/** "2, 3 and 4": numbers joined for a sentence. */
+function joinNumbers(ns: number[]): string {
+  return joinNames(ns.map(String));
+}
+
+/**
+ * What would fit with `n` in Fultiples, in times-table words, for a mistake's feedback. After a
+ * bigger number: three numbers of n's times table ("12, 18 and 24 are in the 6 times table.").
+ * After a smaller one: the small times tables n is in ("84 is in the 2, 3 and 4 times tables.").
+ */
+export function whatFitsWith(n: number, chosen: number): string {
+  if (!Number.isInteger(n) || n < 1) return "";
+  const small: number[] = [];
+  for (let k = 2; k <= 12 && small.length < 3; k++) if (k !== n && n % k === 0) small.push(k);
+  if (chosen > n || small.length === 0) return `${joinNumbers([2 * n, 3 * n, 4 * n])} are in the ${n} times table.`;
+  return small.length === 1 ? `${n} is in the ${small[0]} times table.` : `${n} is in the ${joinNumbers(small)} times tables.`;
+}
+
+/** Refusals the page itself words (the connection's own sentences, written for children). */
+const CONNECTION_CODES = new Set(["offline", "closed", "timeout", "not_allowed"]);
+
+/**
+ * A refused action in a child's words, for the codes every game shares. The server's message is
+ * for developers (the engines' `require` texts), so it is shown only for the connection's own
+ * sentences (protocol/matchSocket.ts); any other code gets a kind, general sentence.
+ */
+export function refusalInWords(code: string, message?: string): string {
+  switch (code) {
+    case "not_your_turn":
+      return "Wait for your turn.";
+    case "game_over":
+    case "not_active":
+      return "The game is over.";
+    case "paused":
+      return "Your teacher has paused the game.";
+    case "not_started":
+      return "The game has not started yet.";
+    default:
+      if (CONNECTION_CODES.has(code) && message) return message;
+      return "That did not work. Try again.";
+  }
 }

@@ -70,7 +70,7 @@ describe("Four-in-a-Row board", () => {
     const hand = screen.getByRole("group", { name: "Your cards" });
     expect(within(hand).getAllByRole("button").map((b) => b.getAttribute("aria-label"))).toEqual(["W wild card", "Card 3", "Card 4"]);
     expect(screen.getAllByText("0 of 3 tokens", { selector: ".sr-only" })).toHaveLength(2);
-    expect(screen.getByText("Deck: 8 · Discard pile: 4")).toBeTruthy();
+    expect(screen.getByText("Cards left: 8 · Used cards: 4")).toBeTruthy();
     expect(screen.getByText("3 cards")).toBeTruthy(); // Ben's hand size
     expect(screen.getByText("Ana (you)")).toBeTruthy();
   });
@@ -150,7 +150,7 @@ describe("Four-in-a-Row board", () => {
 
   it("discards the two picked cards and clears the picks", async () => {
     const { act, user } = setup();
-    const discard = screen.getByRole("button", { name: "Discard these two" }) as HTMLButtonElement;
+    const discard = screen.getByRole("button", { name: "Swap these two" }) as HTMLButtonElement;
     expect(discard.disabled).toBe(true);
     await user.click(card("Card 9"));
     await user.click(card("Card 2"));
@@ -200,7 +200,7 @@ describe("Four-in-a-Row board", () => {
     await user.click(cell(1, 1));
     cell(1, 1).focus();
     await user.keyboard("{Enter}");
-    expect((screen.getByRole("button", { name: "Discard these two" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Swap these two" }) as HTMLButtonElement).disabled).toBe(true);
     expect(act).not.toHaveBeenCalled();
     expect(screen.getByRole("grid").getAttribute("aria-readonly")).toBe("true");
   });
@@ -220,6 +220,7 @@ describe("Four-in-a-Row board", () => {
     const over: View = { ...midView, phase: "over", to_move: [], result: { winners: [1], reason: "target_score" } };
     const { act, user } = setup({ view: over });
     expect(screen.getByText("The game is over.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Swap these two" })).toBeNull(); // nothing left to do
     await user.click(card("Card 3"));
     await user.click(cell(1, 1));
     expect(act).not.toHaveBeenCalled();
@@ -241,7 +242,7 @@ describe("Four-in-a-Row board", () => {
       reactAct(() => void vi.advanceTimersByTime(HINT_WAIT_MS));
       const hinted = [...container.querySelectorAll(".four_in_a_row-cell--hint")].map((b) => b.getAttribute("aria-label"));
       expect(hinted).toEqual(["Row 4, column 5: 10, free, hint"]); // one square, never every 10
-      expect(screen.getByTestId("hint").textContent).toBe("Hint: play your 2 and 5 on 10. 10 is 2 x 5.");
+      expect(screen.getByTestId("hint").textContent).toBe("Hint: put your 2 and 5 on 10. 2 × 5 = 10.");
     } finally {
       vi.useRealTimers();
     }
@@ -251,7 +252,7 @@ describe("Four-in-a-Row board", () => {
     const { rerender, container } = setup({ view: midView, hints: true });
     expect(container.querySelectorAll(".four_in_a_row-cell--hint")).toHaveLength(0);
     rerender({ view: mistakeView, events: mistakeEvents });
-    expect(screen.getByTestId("hint").textContent).toBe("Hint: play your 3 and 4 on 12. 12 is 3 x 4.");
+    expect(screen.getByTestId("hint").textContent).toBe("Hint: put your 3 and 4 on 12. 3 × 4 = 12.");
     expect(container.querySelectorAll(".four_in_a_row-cell--hint")).toHaveLength(1);
   });
 
@@ -261,7 +262,7 @@ describe("Four-in-a-Row board", () => {
     await user.click(card("Card 4"));
     await user.click(cell(1, 1));
     rerender({ view: mistakeView, events: mistakeEvents });
-    expect(screen.getByRole("status").textContent).toContain("Not quite: 3 × 4 is not 35. Try again!");
+    expect(screen.getByRole("status").textContent).toContain("Not quite. 3 × 4 is 12, not 35. Try again!");
     const wrong = cell(1, 1);
     expect(wrong.className).toContain("four_in_a_row-cell--mistake");
     expect(wrong.getAttribute("aria-label")).toBe("Row 1, column 1: 35, free, not this one");
@@ -284,7 +285,7 @@ describe("Four-in-a-Row board", () => {
     await user.click(card("Card 9"));
     await user.click(cell(1, 1));
     await user.click(cell(1, 2));
-    await user.click(screen.getByRole("button", { name: "Discard these two" }));
+    await user.click(screen.getByRole("button", { name: "Swap these two" }));
     expect(act).toHaveBeenCalledTimes(1);
     await reactAct(async () => resolve({ ok: true }));
     await user.click(cell(1, 2));
@@ -294,12 +295,13 @@ describe("Four-in-a-Row board", () => {
   it("shows a refusal briefly in an alert", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const act = vi.fn<Props["act"]>(async () => ({ ok: false as const, code: "bad_card", message: "That card has another value." }));
+      const act = vi.fn<Props["act"]>(async () => ({ ok: false as const, code: "bad_card", message: "that card has another value" }));
       const { user } = setup({ act });
       await user.click(card("Card 5"));
       await user.click(card("Card 9"));
       await user.click(cell(1, 1));
-      expect(screen.getByRole("alert").textContent).toBe("That card has another value.");
+      // The engine's words are for developers: the child reads the board's own.
+      expect(screen.getByRole("alert").textContent).toBe("Pick two of your cards again.");
       await reactAct(async () => {
         vi.advanceTimersByTime(6000);
       });

@@ -19,6 +19,7 @@ import {
   pickedWilds,
   pickedWords,
   playAction,
+  refusalText,
   seatName,
   selectionKey,
   setWildValue,
@@ -36,6 +37,7 @@ const ERROR_MS = 5000;
 export function Board({ view, match, seat, hints, events, act, announce }: BoardProps<View>) {
   const name = useCallback((s: number) => seatName(match, s), [match]);
   const active = canAct(view, seat);
+  const over = view.result !== null || view.phase === "over";
   const hand = view.hand;
 
   // The picks, cleared whenever a play, discard or turn change has been accepted (not on a mistake).
@@ -85,17 +87,19 @@ export function Board({ view, match, seat, hints, events, act, announce }: Board
 
   return (
     <div className={`four_in_a_row-board${active ? "" : " four_in_a_row-board--readonly"}`} aria-busy={busy || undefined}>
-      <Grid
-        view={view}
-        active={active}
-        busy={busy}
-        last={last}
-        hints={hinted}
-        mistake={mistake}
-        mistakeTick={mistakeTick}
-        name={name}
-        onCell={onCell}
-      />
+      <div className="four_in_a_row-grid-box">
+        <Grid
+          view={view}
+          active={active}
+          busy={busy}
+          last={last}
+          hints={hinted}
+          mistake={mistake}
+          mistakeTick={mistakeTick}
+          name={name}
+          onCell={onCell}
+        />
+      </div>
       <div className="four_in_a_row-panel">
         <Scores view={view} viewer={seat} name={name} />
         {hand === null ? (
@@ -113,14 +117,16 @@ export function Board({ view, match, seat, hints, events, act, announce }: Board
                 onPick={(v) => onWild(index, v)}
               />
             ))}
-            <button
-              type="button"
-              className="btn four_in_a_row-discard"
-              disabled={!active || busy || sel.cards.length !== 2}
-              onClick={onDiscard}
-            >
-              Discard these two
-            </button>
+            {!over && (
+              <button
+                type="button"
+                className="btn four_in_a_row-discard"
+                disabled={!active || busy || sel.cards.length !== 2}
+                onClick={onDiscard}
+              >
+                Swap these two
+              </button>
+            )}
           </div>
         )}
         {/* One message at a time (the panel must fit beside the board): refusal, then the
@@ -190,7 +196,7 @@ function useSender(act: BoardProps<View>["act"]) {
       setNotice(null);
       try {
         const res = await act(action);
-        if (!res.ok) showError(res.message || "That did not work. Please try again.");
+        if (!res.ok) showError(refusalText(res.code, res.message));
         return res.ok;
       } catch {
         showError("Something went wrong. Please try again.");

@@ -40,7 +40,7 @@ export function Scores({ view, viewer, name }: ScoresProps) {
         ))}
       </ul>
       <p className="four_in_a_row-piles">
-        Deck: {view.deck_count} · Discard pile: {view.discard_count}
+        Cards left: {view.deck_count} · Used cards: {view.discard_count}
       </p>
     </div>
   );

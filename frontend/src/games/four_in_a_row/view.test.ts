@@ -111,11 +111,11 @@ describe("events", () => {
   it("finds the viewer's mistake and words it gently", () => {
     const m = mistakeFor(mistakeEvents, 0);
     expect(m).toEqual({ cell: [0, 0], a: 3, b: 4, answer: 35, turnOver: false });
-    expect(mistakeText(m!)).toBe("Not quite: 3 × 4 is not 35. Try again!");
+    expect(mistakeText(m!)).toBe("Not quite. 3 × 4 is 12, not 35. Try again!");
     expect(mistakeFor(mistakeEvents, 1)).toBeNull();
     expect(mistakeFor(mistakeEvents, null)).toBeNull();
     expect(mistakeText({ cell: null, a: null, b: null, answer: null, turnOver: true })).toBe(
-      "Not quite: that square is not the answer. You can try again on your next turn!",
+      "Not quite. That square is not the answer. You can try again on your next turn!",
     );
   });
 
@@ -128,7 +128,7 @@ describe("events", () => {
   it("announces the other player's moves, not the viewer's own", () => {
     expect(describeChange(midEvents, afterPlayView, midView, 0, name)).toEqual(["Ben marked 81 in row 3, column 6."]);
     expect(describeChange(midEvents, afterPlayView, midView, 1, name)).toEqual([]);
-    expect(describeChange(afterDiscardEvents, midView, midView, 1, name)).toEqual(["Ana discarded two cards."]);
+    expect(describeChange(afterDiscardEvents, midView, midView, 1, name)).toEqual(["Ana swapped two cards."]);
     expect(describeChange(mistakeEvents, midView, midView, 0, name)).toEqual([]);
   });
 
@@ -141,7 +141,7 @@ describe("events", () => {
     expect(describeChange(events, midView, midView, 0, name)).toEqual([
       "Ben made four in a row and won 2 tokens.",
       "Your time ran out.",
-      "The discard pile was shuffled into a new deck.",
+      "The used cards were shuffled to make a new pile.",
     ]);
     expect(describeChange([{ type: "score", seat: 0, tokens: 1 }], midView, midView, 0, name)).toEqual([
       "Four in a row! You won 1 token.",

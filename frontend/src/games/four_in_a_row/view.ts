@@ -1,6 +1,7 @@
 // Four-in-a-Row Multiplication: the view type (games/engines/four_in_a_row.py, `view`) and the
 // pure helpers the board uses. Nothing here decides whether a claim is right: the server does.
 import { factWords } from "../hints";
+import { refusalInWords } from "../words";
 import type { BaseView, GameAction, GameEvent, MatchMeta } from "../../protocol/messages";
 
 export const WILD = "W";
@@ -151,8 +152,7 @@ export function hintSuggestion(view: View): { cards: [number, number]; cell: Cel
       for (const b of options(hand[j]!)) {
         const cell = free.get(a * b);
         if (!cell) continue;
-        const cards = isWild(hand[i]) || isWild(hand[j]) ? `your ${cardName(hand[i]!, a)} and ${cardName(hand[j]!, b)}` : `your ${a} and ${b}`;
-        return { cards: [i, j], cell, text: `Hint: play ${cards} on ${a * b}. ${factWords(a * b, a, b)}.` };
+        return { cards: [i, j], cell, text: hintWords(hand[i]!, a, hand[j]!, b) };
       }
     }
   }
@@ -163,8 +163,13 @@ function wildCount(hand: Card[], pair: [number, number]): number {
   return (isWild(hand[pair[0]]) ? 1 : 0) + (isWild(hand[pair[1]]) ? 1 : 0);
 }
 
-function cardName(card: Card, value: number): string {
-  return isWild(card) ? `wild card (as ${value})` : String(value);
+/** "Hint: put your 6 and 7 on 42. 6 × 7 = 42.", with a wild card's value said in its own sentence. */
+function hintWords(first: Card, a: number, second: Card, b: number): string {
+  const fact = `${factWords(a * b, a, b)}.`;
+  if (isWild(first) && isWild(second)) return `Hint: use your wild cards as ${a} and ${b}. Put them on ${a * b}. ${fact}`;
+  if (isWild(first)) return `Hint: use your wild card as ${a}, with your ${b}. Put them on ${a * b}. ${fact}`;
+  if (isWild(second)) return `Hint: use your wild card as ${b}, with your ${a}. Put them on ${a * b}. ${fact}`;
+  return `Hint: put your ${a} and ${b} on ${a * b}. ${fact}`;
 }
 
 export function sameCell(a: Cell | null | undefined, r: number, c: number): boolean {
@@ -197,11 +202,12 @@ export function mistakeFor(events: GameEvent[], seat: number | null): Mistake | 
   return { cell: asCell(ev.cell), a: num(ev.a), b: num(ev.b), answer: num(ev.answer), turnOver };
 }
 
+/** "Not quite. 6 × 7 is 42, not 40. Try again!": what was wrong and what is right. */
 export function mistakeText(m: Mistake): string {
   const first =
     m.a !== null && m.b !== null && m.answer !== null
-      ? `Not quite: ${m.a} × ${m.b} is not ${m.answer}.`
-      : "Not quite: that square is not the answer.";
+      ? `Not quite. ${m.a} × ${m.b} is ${m.a * m.b}, not ${m.answer}.`
+      : "Not quite. That square is not the answer.";
   return `${first} ${m.turnOver ? "You can try again on your next turn!" : "Try again!"}`;
 }
 
@@ -261,11 +267,11 @@ export function describeChange(
           : `${name(ev.seat)} made four in a row and won ${tokens(n)}.`,
       );
     } else if (ev.type === "discard" && other(ev.seat)) {
-      out.push(`${name(ev.seat)} discarded two cards.`);
+      out.push(`${name(ev.seat)} swapped two cards.`);
     } else if (ev.type === "timeout" && typeof ev.seat === "number") {
       out.push(ev.seat === viewer ? "Your time ran out." : `${name(ev.seat)} ran out of time.`);
     } else if (ev.type === "reshuffle") {
-      out.push("The discard pile was shuffled into a new deck.");
+      out.push("The used cards were shuffled to make a new pile.");
     }
   }
   if (!sawPlay) {
@@ -320,5 +326,17 @@ export function moveFocus(cell: Cell, key: string, rows: number, cols: number): 
       return [rows - 1, c];
     default:
       return null;
+  }
+}
+
+/** A refused action in a child's words (engine-contract.md error codes). */
+export function refusalText(code: string, message?: string): string {
+  switch (code) {
+    case "cell_taken":
+      return "That square already has a marker. Pick a free one.";
+    case "bad_card":
+      return "Pick two of your cards again.";
+    default:
+      return refusalInWords(code, message);
   }
 }

@@ -97,14 +97,14 @@ describe("Fultiples board: what it shows", () => {
 
   it("shows the last number and what to pick", () => {
     setup();
-    expect(screen.getByText(/^Last number:/).textContent).toContain("Last number: 18 — pick a factor or a multiple of 18");
-    expect(description(screen.getByRole("grid"))).toBe("Last number: 18 — pick a factor or a multiple of 18");
+    expect(screen.getByText(/^Last number:/).textContent).toContain("Last number: 18. Tap a number in the 18 times table. Or tap a number whose times table has 18 in it.");
+    expect(description(screen.getByRole("grid"))).toBe("Last number: 18. Tap a number in the 18 times table. Or tap a number whose times table has 18 in it.");
   });
 
   it("shows the primes, the dice (with the tie) and who starts before the first mark", () => {
     setup({ view: startView });
-    expect(screen.getByText("Based on the primes 2, 3, 7")).toBeTruthy();
-    expect(screen.getByText("Pick any number")).toBeTruthy();
+    expect(screen.getByText("Most numbers are in the 2, 3 or 7 times table.")).toBeTruthy();
+    expect(screen.getByText("Tap any number to start.")).toBeTruthy();
     const dice = screen.getByRole("region", { name: "Dice roll" });
     expect(within(dice).getAllByRole("img").map((d) => d.getAttribute("aria-label"))).toEqual(["2", "2", "5", "4"]);
     expect(within(dice).getByText("Tie: roll again.")).toBeTruthy();
@@ -119,9 +119,9 @@ describe("Fultiples board: what it shows", () => {
 
   it("has no primes or dice line when the view has none, and says pick any on a free start", () => {
     setup({ view: freeMidView, seat: 1 });
-    expect(screen.queryByText(/Based on the primes/)).toBeNull();
+    expect(screen.queryByText(/Most numbers are/)).toBeNull();
     expect(screen.queryByText(/Dice roll/)).toBeNull();
-    expect(screen.getByText(/^Last number:/).textContent).toContain("Last number: 11 — no free number fits, so pick any number");
+    expect(screen.getByText(/^Last number:/).textContent).toContain("Last number: 11. No free number fits with it, so tap any number.");
   });
 
   it("marks a board with numbers of three digits, so a phone's small cells fit them", () => {
@@ -142,7 +142,7 @@ describe("Fultiples board: what it shows", () => {
   it("outlines the winning five after the game and sends nothing", async () => {
     const { act } = setup({ view: overView, seat: 1, events: overEvents });
     expect(document.querySelectorAll(".fultiples-cell-win")).toHaveLength(5);
-    expect(cell(1, 5).getAttribute("aria-label")).toBe("Row 1, column 5: 2, marked by Ana, last number, five in a row");
+    expect(cell(1, 5).getAttribute("aria-label")).toBe("Row 1, column 5: 2, marked by Ana, last number. Five in a row!");
     await userEvent.click(cell(3, 1));
     expect(act).not.toHaveBeenCalled();
     expect(cell(3, 1).getAttribute("aria-disabled")).toBe("true");
@@ -278,7 +278,7 @@ describe("Fultiples board: hints", () => {
       flush(() => void vi.advanceTimersByTime(HINT_WAIT_MS));
       expect(hinted()).toHaveLength(1); // one suggestion, never every factor and multiple
       expect(cell(1, 5).className).toContain("fultiples-cell-hint"); // 6 after 18
-      expect(screen.getByTestId("hint").textContent).toBe("Hint: try 6. 18 is 6 x 3.");
+      expect(screen.getByTestId("hint").textContent).toBe("Hint: try 6. 6 × 3 = 18.");
     } finally {
       vi.useRealTimers();
     }
@@ -312,7 +312,7 @@ describe("Fultiples board: mistakes", () => {
   it("shows a gentle signal on the claimed cell and a friendly sentence", () => {
     const { rerender, announce } = setup();
     rerender({ view: afterMistakeView, events: mistakeEvents });
-    const text = "Not quite: 49 is not a factor or a multiple of 18. Try again!";
+    const text = "Not quite. 49 is not in the 18 times table. 36, 54 and 72 are in the 18 times table. Try again!";
     expect(screen.getByTestId("fultiples-mistake").textContent).toContain(text);
     expect(cell(1, 1).className).toContain("fultiples-cell-mistake");
     expect(document.querySelectorAll(".fultiples-cell-mistake")).toHaveLength(1);
@@ -334,7 +334,7 @@ describe("Fultiples board: mistakes", () => {
     const events: GameEvent[] = [{ ...mistakeEvents[0], turn_passed: true }];
     setup({ view: { ...afterMistakeView, to_move: [1] }, events });
     expect(screen.getByTestId("fultiples-mistake").textContent).toContain(
-      "Not quite: 49 is not a factor or a multiple of 18. Now it is Ben's turn.",
+      "Not quite. 49 is not in the 18 times table. 36, 54 and 72 are in the 18 times table. Now it is Ben's turn.",
     );
   });
 

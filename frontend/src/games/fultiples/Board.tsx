@@ -5,7 +5,7 @@ import { useMarkAction, useMistakeSignal, useMoveAnnouncements } from "./hooks";
 import { NumberGrid } from "./NumberGrid";
 import { HintNote } from "../HintNote";
 import { useHintDue, wrongTries } from "../hints";
-import { canAct, cellKey, hintSuggestion, instructionParts, isOver, markCount, seatNames, winningLine, type View } from "./view";
+import { canAct, cellKey, hintSuggestion, instructionParts, isOver, markCount, primesWords, seatNames, winningLine, type View } from "./view";
 import "./board.css";
 
 export type { View } from "./view";
@@ -36,8 +36,7 @@ function Instruction({ view, id }: { view: View; id: string }) {
         rest
       ) : (
         <>
-          Last number: <strong className="fultiples-last-number">{last}</strong>
-          {rest ? ` — ${rest}` : ""}
+          Last number: <strong className="fultiples-last-number">{last}</strong>.{rest ? ` ${rest}` : ""}
         </>
       )}
     </p>
@@ -83,7 +82,7 @@ export function Board(props: BoardProps<View>) {
         <div className="fultiples-panel">
           <div className="fultiples-meta">
             {view.primes && view.primes.length > 0 && (
-              <p className="fultiples-primes">Based on the primes {view.primes.join(", ")}</p>
+              <p className="fultiples-primes">{primesWords(view.primes)}</p>
             )}
             <Legend names={names} seat={seat} />
           </div>

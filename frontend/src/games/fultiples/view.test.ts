@@ -61,17 +61,17 @@ describe("canAct", () => {
 
 describe("instruction", () => {
   it("says pick any number before the first mark", () => {
-    expect(instruction(startView)).toBe("Pick any number");
+    expect(instruction(startView)).toBe("Tap any number to start.");
     expect(lastNumber(startView)).toBeNull();
   });
   it("names the last number", () => {
-    expect(instruction(midView)).toBe("Last number: 18 — pick a factor or a multiple of 18");
+    expect(instruction(midView)).toBe("Last number: 18. Tap a number in the 18 times table. Or tap a number whose times table has 18 in it.");
   });
   it("says pick any number on a free start", () => {
-    expect(instruction(freeMidView)).toBe("Last number: 11 — no free number fits, so pick any number");
+    expect(instruction(freeMidView)).toBe("Last number: 11. No free number fits with it, so tap any number.");
   });
   it("only shows the last number when the game is over", () => {
-    expect(instruction(overView)).toBe("Last number: 2");
+    expect(instruction(overView)).toBe("Last number: 2.");
   });
 });
 
@@ -130,12 +130,16 @@ describe("mistakes", () => {
   });
   it("words it gently", () => {
     const m = mistakeFor(mistakeEvents, 0)!;
-    expect(mistakeText(m)).toBe("Not quite: 49 is not a factor or a multiple of 18. Try again!");
+    expect(mistakeText(m)).toBe("Not quite. 49 is not in the 18 times table. 36, 54 and 72 are in the 18 times table. Try again!");
     expect(mistakeText({ ...m, turn_passed: true }, "Ben")).toBe(
-      "Not quite: 49 is not a factor or a multiple of 18. Now it is Ben's turn.",
+      "Not quite. 49 is not in the 18 times table. 36, 54 and 72 are in the 18 times table. Now it is Ben's turn.",
     );
     const vague = mistakeFor([{ type: "mistake", seat: 0 }], 0)!;
-    expect(mistakeText(vague)).toBe("Not quite: that number does not fit. Try again!");
+    expect(mistakeText(vague)).toBe("Not quite. That number does not fit. Try again!");
+    // A smaller number chosen: the bigger one is not in its times table; the small tables it is in fit.
+    expect(mistakeText({ ...m, a: 84, b: 5 })).toBe("Not quite. 84 is not in the 5 times table. 84 is in the 2, 3 and 4 times tables. Try again!");
+    expect(mistakeText({ ...m, a: 6, b: 14 })).toBe("Not quite. 14 is not in the 6 times table. 12, 18 and 24 are in the 6 times table. Try again!");
+    expect(mistakeText({ ...m, a: 13, b: 5 })).toBe("Not quite. 13 is not in the 5 times table. 26, 39 and 52 are in the 13 times table. Try again!");
   });
 });
 
@@ -143,8 +147,13 @@ describe("errorText", () => {
   it("turns codes into friendly sentences", () => {
     expect(errorText("cell_taken", "that cell is already marked")).toBe("That number is already marked. Pick a free one.");
     expect(errorText("not_your_turn")).toBe("Wait for your turn.");
-    expect(errorText("weird", "Server says no")).toBe("Server says no");
-    expect(errorText("weird")).toBe("Something went wrong. Please try again.");
+    // The server's words are for developers: a child reads a kind, general sentence instead.
+    expect(errorText("weird", "Server says no")).toBe("That did not work. Try again.");
+    expect(errorText("weird")).toBe("That did not work. Try again.");
+    expect(errorText("paused", "Your teacher has paused the game. Eyes on your teacher!")).toBe("Your teacher has paused the game.");
+    expect(errorText("offline", "We lost the connection to the game. Wait a moment, then try again.")).toBe(
+      "We lost the connection to the game. Wait a moment, then try again.",
+    );
   });
 });
 

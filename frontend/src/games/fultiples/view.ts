@@ -2,6 +2,7 @@
 // Nothing here decides whether a mark is right: the server does. `hintCells` is only used when
 // the assignment switches hints on.
 import { factWords } from "../hints";
+import { notInTimesTable, refusalInWords, whatFitsWith } from "../words";
 import type { BaseView, GameEvent, MatchMeta } from "../../protocol/messages";
 
 /** [row, col], 0-based. */
@@ -101,20 +102,34 @@ export function hintCells(view: View): Set<string> {
   return out;
 }
 
-/** The big instruction line above the grid: the last number (shown large) and what to do. */
+/** The big instruction line above the grid: the last number (shown large) and what to do, in
+ * whole sentences ("Tap a number that fits with 12."). */
 export function instructionParts(view: View): { last: number | null; rest: string } {
   const previous = lastNumber(view);
   if (isOver(view)) return { last: previous, rest: "" };
-  if (previous === null) return { last: null, rest: "Pick any number" };
-  if (view.free_start) return { last: previous, rest: "no free number fits, so pick any number" };
-  return { last: previous, rest: `pick a factor or a multiple of ${previous}` };
+  if (previous === null) return { last: null, rest: "Tap any number to start." };
+  if (view.free_start) return { last: previous, rest: "No free number fits with it, so tap any number." };
+  return { last: previous, rest: fitsWords(previous) };
 }
 
-/** "Last number: 42 — pick a factor or a multiple of 42", or "Pick any number" at the start. */
+/** What fits with the last number, in times-table words: "Tap a number in the 6 times table. Or
+ * tap a number whose times table has 6 in it." */
+export function fitsWords(previous: number): string {
+  return `Tap a number in the ${previous} times table. Or tap a number whose times table has ${previous} in it.`;
+}
+
+/** "Last number: 42. Tap a number in the 42 times table. …", or "Tap any number to start." */
 export function instruction(view: View): string {
   const { last, rest } = instructionParts(view);
   if (last === null) return rest;
-  return rest ? `Last number: ${last} — ${rest}` : `Last number: ${last}`;
+  return rest ? `Last number: ${last}. ${rest}` : `Last number: ${last}.`;
+}
+
+/** "Most numbers are in the 2, 3 or 7 times table.": the grid's primes, in a child's words. */
+export function primesWords(primes: number[]): string {
+  const list = primes.map(String);
+  const named = list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
+  return `Most numbers are in the ${named} times table.`;
 }
 
 /** A player's name from the match page's seats, with a fallback. */
@@ -140,8 +155,9 @@ export function cellLabel(view: View, r: number, c: number, names: string[], fla
   const owner = view.marks[r]?.[c] ?? null;
   let text = `Row ${r + 1}, column ${c + 1}: ${n}, ${owner === null ? "free" : `marked by ${names[owner] ?? `Player ${owner + 1}`}`}`;
   if (flags.last) text += ", last number";
-  if (flags.winning) text += ", five in a row";
   if (flags.hint) text += ", hint";
+  // Its own sentence: the label stays short enough to take in.
+  if (flags.winning) text += ". Five in a row!";
   return text;
 }
 
@@ -186,10 +202,11 @@ export function mistakeFor(events: GameEvent[], seat: number | null): MistakeEve
   return null;
 }
 
-/** A short, friendly sentence for a mistake. */
+/** Short, friendly sentences for a mistake: what was wrong and what would fit ("Not quite. 14 is
+ * not in the 6 times table. 12, 18 and 24 are in the 6 times table. Try again!"). */
 export function mistakeText(m: MistakeEvent, nextPlayer?: string): string {
   const known = Number.isFinite(m.a) && Number.isFinite(m.b);
-  const head = known ? `Not quite: ${m.b} is not a factor or a multiple of ${m.a}.` : "Not quite: that number does not fit.";
+  const head = known ? `Not quite. ${notInTimesTable(m.a, m.b)} ${whatFitsWith(m.a, m.b)}` : "Not quite. That number does not fit.";
   if (m.turn_passed) return `${head} ${nextPlayer ? `Now it is ${nextPlayer}'s turn.` : "Your turn is over."}`;
   return `${head} Try again!`;
 }
@@ -197,16 +214,12 @@ export function mistakeText(m: MistakeEvent, nextPlayer?: string): string {
 /** A friendly sentence for a refused action (engine-contract.md error codes). */
 export function errorText(code: string, message?: string): string {
   switch (code) {
-    case "not_your_turn":
-      return "Wait for your turn.";
     case "cell_taken":
       return "That number is already marked. Pick a free one.";
-    case "game_over":
-      return "The game is over.";
     case "bad_action":
       return "That did not work. Try another number.";
     default:
-      return message && message.length < 120 ? message : "Something went wrong. Please try again.";
+      return refusalInWords(code, message);
   }
 }
 

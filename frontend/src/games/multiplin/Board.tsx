@@ -244,9 +244,6 @@ export function Board(props: BoardProps<View>) {
         <ProductCard product={view.product} />
         <p className="multiplin-round">
           Round {view.round}
-          <span aria-hidden="true"> · </span>
-          <span className="sr-only">, </span>
-          Dealer: {nameOf(view.dealer)}
         </p>
         {seat !== null && (
           <button
@@ -320,7 +317,7 @@ function statusLine(s: {
 }): string | null {
   if (s.seat === null) return null;
   if (s.over) return "The game is over.";
-  if (s.solved) return "You got it! Waiting for the round to end";
+  if (s.solved) return "You got it! Wait for the round to end.";
   if (!s.active) return "Please wait.";
   if (s.locked) return null;
   if (s.pickedHandCard !== null) return `You picked your ${s.pickedHandCard}. Now tap a table card.`;
@@ -517,7 +514,6 @@ function Players({ view, viewer, nameOf }: { view: View; viewer: number | null; 
             <span className="multiplin-player-cards">
               {size} {size === 1 ? "card" : "cards"}
             </span>
-            {seat === view.dealer && <span className="multiplin-chip">Dealer</span>}
             {solved && <span className="multiplin-chip multiplin-chip--solved">Got it!</span>}
             {passed && <span className="multiplin-chip multiplin-chip--passed">Passed</span>}
           </li>

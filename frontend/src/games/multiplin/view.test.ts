@@ -77,9 +77,9 @@ describe("lock-out", () => {
   });
 
   it("formats a friendly wait, never 0.0", () => {
-    expect(formatWait(1500)).toBe("Wait 1.5 s");
-    expect(formatWait(1234)).toBe("Wait 1.3 s");
-    expect(formatWait(1)).toBe("Wait 0.1 s");
+    expect(formatWait(1500)).toBe("Wait 1.5 seconds.");
+    expect(formatWait(1234)).toBe("Wait 1.3 seconds.");
+    expect(formatWait(1)).toBe("Wait 0.1 seconds.");
   });
 });
 
@@ -139,13 +139,13 @@ describe("eventMessages", () => {
 
   it("announces the winner and the new card", () => {
     const m = eventMessages(won, 0, nameOf);
-    expect(m.banner).toBe("Ben wins the round: 8 x 4 = 32! New card: 49");
-    expect(m.spoken).toEqual(["Ben wins the round: 8 x 4 = 32!", "New card: 49"]);
+    expect(m.banner).toBe("Ben wins the round! 8 × 4 = 32. New card: 49.");
+    expect(m.spoken).toEqual(["Ben wins the round! 8 × 4 = 32.", "New card: 49."]);
   });
 
   it("speaks to the viewer as you, and names ties", () => {
     const tie: GameEvent[] = [{ ...won[0], winners: [0, 1], hand_cards: [8, 4] }];
-    expect(eventMessages(tie, 0, nameOf).banner).toBe("You and Ben win the round: 8 x 4 = 32, 4 x 8 = 32!");
+    expect(eventMessages(tie, 0, nameOf).banner).toBe("You and Ben win the round! 8 × 4 = 32, 4 × 8 = 32.");
   });
 
   it("explains an unsolved round", () => {
@@ -186,14 +186,15 @@ describe("mistakes", () => {
 
   it("names the numbers when it knows them, else stays general", () => {
     const claim = { round: 1, handIndex: 0, slot: 0, handCard: 8, tableCard: 5, product: 32 };
-    expect(mistakeText(ev, claim)).toBe("Not quite: 8 x 5 is not 32. Try again!");
-    expect(mistakeText({ ...ev, a: 7, b: 8, answer: 54 }, null)).toBe("Not quite: 7 x 8 is not 54. Try again!");
+    expect(mistakeText(ev, claim)).toBe("Not quite. 8 × 5 is 40, not 32. Try again!");
+    expect(mistakeText({ ...ev, a: 7, b: 8, answer: 54 }, null)).toBe("Not quite. 7 × 8 is 56, not 54. Try again!");
     expect(mistakeText(ev, null)).toBe("Not quite! Look again and try another pair.");
   });
 
   it("turns refusals into friendly words", () => {
     expect(refusalText("stale_round", "round 1 is over")).toMatch(/new card/);
-    expect(refusalText("weird", "Server says no")).toBe("Server says no");
+    expect(refusalText("weird", "Server says no")).toBe("That did not work. Try again.");
+    expect(refusalText("game_over", "the game is over")).toBe("The game is over.");
   });
 });
 

@@ -3,6 +3,7 @@
 // The only arithmetic is in the hint helpers, which the board calls only when hints are on.
 
 import { factWords } from "../hints";
+import { refusalInWords } from "../words";
 import type { BaseView, GameAction, GameEvent, MatchMeta } from "../../protocol/messages";
 
 export const TABLE_SLOTS = 8;
@@ -71,10 +72,10 @@ export function lockRemainingMs(view: View, seat: number | null, serverNow: numb
   return Math.max(0, until - serverNow);
 }
 
-/** "Wait 1.2 s": rounded up to a tenth so it never shows "Wait 0.0 s". */
+/** "Wait 1.2 seconds.": rounded up to a tenth so it never shows "Wait 0.0 seconds.". */
 export function formatWait(ms: number): string {
   const tenths = Math.max(1, Math.ceil(ms / 100));
-  return `Wait ${(tenths / 10).toFixed(1)} s`;
+  return `Wait ${(tenths / 10).toFixed(1)} seconds.`;
 }
 
 // ------------------------------------------------------------------ table geometry
@@ -164,7 +165,7 @@ export function hintSuggestion(view: View): { hand: number; slot: number; text: 
     if (slot === undefined) continue;
     const a = view.hand[hand]!;
     const b = view.table[slot]!;
-    return { hand, slot, text: `Hint: your ${a} on the table's ${b}. ${factWords(view.product, a, b)}.` };
+    return { hand, slot, text: `Hint: use your ${a} and the ${b} on the table. ${factWords(view.product, a, b)}.` };
   }
   return null;
 }
@@ -202,11 +203,29 @@ export interface EventMessages {
   spoken: string[];
 }
 
-const UNSOLVED_REASONS: Record<string, string> = {
-  all_passed: "Everybody passed on",
-  timer: "Time's up! Nobody found",
-  auto_skip: "Nobody could make",
-};
+/** A round that nobody won, in whole sentences, by the engine's reason. */
+function unsolvedWords(reason: string, product: number | null): string {
+  if (product === null) return reason === "timer" ? "Time's up! Here comes the next card." : "Nobody made that card. Here comes the next card.";
+  switch (reason) {
+    case "all_passed":
+      return `Everybody passed on ${product}. Next card!`;
+    case "timer":
+      return `Time's up! Nobody found ${product}. Next card!`;
+    case "auto_skip":
+      return `Nobody could make ${product}. Next card!`;
+    default:
+      return `Nobody made ${product}. Next card!`;
+  }
+}
+
+/** "You win the round!", "Ana wins the round!", "You and Ben win the round!". */
+function roundWinnersWords(winners: number[], viewer: number | null, nameOf: (seat: number) => string): string {
+  const mine = viewer !== null && winners.includes(viewer);
+  const others = winners.filter((w) => w !== viewer).map(nameOf);
+  if (mine) return others.length ? `You and ${joinNames(others)} win the round!` : "You win the round!";
+  if (others.length === 1) return `${others[0]} wins the round!`;
+  return others.length ? `${joinNames(others)} win the round!` : "The round is won!";
+}
 
 /**
  * Sentences for one batch of events. `viewer` is the viewer's seat (null for a spectator):
@@ -224,7 +243,7 @@ export function eventMessages(
     switch (event.type) {
       case "solved": {
         if (seat === null) break;
-        spoken.push(seat === viewer ? "You got it! Waiting for the round to end." : `${nameOf(seat)} got it!`);
+        spoken.push(seat === viewer ? "You got it! Wait for the round to end." : `${nameOf(seat)} got it!`);
         break;
       }
       case "passed": {
@@ -236,20 +255,18 @@ export function eventMessages(
         const winners = numList(event.winners);
         const hands = numList(event.hand_cards);
         const product = num(event.product);
-        const who = joinNames(winners.map((w) => (w === viewer ? "You" : nameOf(w))));
         const facts =
-          product === null ? [] : hands.filter((h) => h > 0).map((h) => `${h} x ${product / h} = ${product}`);
+          product === null ? [] : hands.filter((h) => h > 0).map((h) => factWords(product, h, product / h));
         const uniqueFacts = [...new Set(facts)];
-        const verb = winners.length === 1 && winners[0] !== viewer ? "wins" : "win";
-        const text = `${who} ${verb} the round${uniqueFacts.length ? `: ${uniqueFacts.join(", ")}` : ""}!`;
+        const won = roundWinnersWords(winners, viewer, nameOf);
+        const text = uniqueFacts.length ? `${won} ${uniqueFacts.join(", ")}.` : won;
         banner.push(text);
         spoken.push(text);
         break;
       }
       case "round_unsolved": {
         const product = num(event.product);
-        const lead = UNSOLVED_REASONS[String(event.reason)] ?? "Nobody made";
-        const text = `${lead} ${product ?? "that card"}. Next card!`;
+        const text = unsolvedWords(String(event.reason), product);
         banner.push(text);
         spoken.push(text);
         break;
@@ -257,7 +274,7 @@ export function eventMessages(
       case "round_started": {
         const product = num(event.product);
         if (product === null) break;
-        const text = `New card: ${product}`;
+        const text = `New card: ${product}.`;
         banner.push(text);
         spoken.push(text);
         break;
@@ -291,7 +308,7 @@ export function mistakeText(event: GameEvent, claim: Claim | null): string {
   const b = num(event.b) ?? claim?.tableCard ?? null;
   const answer = num(event.answer) ?? claim?.product ?? null;
   if (a !== null && b !== null && answer !== null) {
-    return `Not quite: ${a} x ${b} is not ${answer}. Try again!`;
+    return `Not quite. ${a} × ${b} is ${a * b}, not ${answer}. Try again!`;
   }
   return "Not quite! Look again and try another pair.";
 }
@@ -305,12 +322,10 @@ export function refusalText(code: string, message: string): string {
       return "Too late: that card is gone. Look at the new card!";
     case "already_solved":
       return "You already got this one!";
-    case "game_over":
-      return "The game is over.";
     case "bad_card":
       return "That card is not there any more. Pick again.";
     default:
-      return message || "That did not work. Please try again.";
+      return refusalInWords(code, message);
   }
 }
 

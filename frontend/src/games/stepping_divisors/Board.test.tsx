@@ -61,7 +61,7 @@ describe("phase place", () => {
     const { act, user } = setup({ view: PLACE_VIEW, seat: 1, events: PLACE_EVENTS });
     const taken = cellButton(0, 3);
     expect(taken.getAttribute("aria-disabled")).toBe("true");
-    expect(taken.getAttribute("aria-label")).toBe("Row 1, column 4: 5, placed by Ana, last move");
+    expect(taken.getAttribute("aria-label")).toBe("Row 1, column 4: 5, placed by Ana. Last move.");
     await user.click(taken);
     expect(act).not.toHaveBeenCalled();
   });
@@ -102,23 +102,23 @@ describe("phase place", () => {
 describe("phase divide", () => {
   it("shows d big, the numbers, divisors with their writers and the scores", () => {
     setup({ events: DIVIDE_EVENTS });
-    expect(screen.getByTestId("current-d").textContent).toContain("d is 4");
-    expect(cellButton(3, 4).getAttribute("aria-label")).toBe("Row 4, column 5: 28, 4 is its divisor, written by Ben, last move");
+    expect(screen.getByTestId("current-d").textContent).toContain("Last little number is 4");
+    expect(cellButton(3, 4).getAttribute("aria-label")).toBe("Row 4, column 5: 28, 4 is its little number. Ben wrote it. Last move.");
     expect(cellButton(3, 4).getAttribute("data-last")).toBe("true");
-    expect(cellButton(3, 3).getAttribute("aria-label")).toBe("Row 4, column 4: 58, 1 is its divisor");
-    expect(cellButton(2, 3).getAttribute("aria-label")).toBe("Row 3, column 4: 63, no divisor yet, can step here");
-    expect(cellButton(0, 0).getAttribute("aria-label")).toBe("Row 1, column 1: 48, no divisor yet");
-    const table = screen.getByRole("table", { name: /Scores \(lowest wins\)/ });
+    expect(cellButton(3, 3).getAttribute("aria-label")).toBe("Row 4, column 4: 58, 1 is its little number");
+    expect(cellButton(2, 3).getAttribute("aria-label")).toBe("Row 3, column 4: 63. No little number yet. You can pick it.");
+    expect(cellButton(0, 0).getAttribute("aria-label")).toBe("Row 1, column 1: 48. No little number yet.");
+    const table = screen.getByRole("table", { name: /Points \(the fewest win\)/ });
     const points = (name: RegExp) => within(within(table).getByRole("rowheader", { name }).closest("tr") as HTMLElement).getByRole("cell").textContent;
     expect(points(/Ana \(you\)/)).toBe("0");
     expect(points(/Ben/)).toBe("3");
-    expect(screen.getByText(/Your step costs the gap between your new divisor and d/)).toBeTruthy();
+    expect(screen.getByText(/The last little number is 4. Writing 6 or 2 next costs 2 points./)).toBeTruthy();
   });
 
   it("taps a square, types a divisor and sends exactly the divide action", async () => {
     const { act, user } = setup();
     await user.click(cellButton(2, 3));
-    const input = screen.getByLabelText("Divisor of 63");
+    const input = screen.getByLabelText("Little number for 63");
     expect(input.getAttribute("inputmode")).toBe("numeric");
     expect(document.activeElement).toBe(input);
     await user.type(input, "7");
@@ -130,7 +130,7 @@ describe("phase divide", () => {
   it("sends a wrong divisor too (the server judges) and Enter submits", async () => {
     const { act, user } = setup();
     await user.click(cellButton(4, 3));
-    await user.type(screen.getByLabelText("Divisor of 36"), "5{Enter}");
+    await user.type(screen.getByLabelText("Little number for 36"), "5{Enter}");
     expect(act).toHaveBeenCalledWith({ type: "divide", cell: [4, 3], divisor: 5 });
   });
 
@@ -156,7 +156,7 @@ describe("phase divide", () => {
     const { act, user } = setup({ view: OPEN_VIEW });
     expect(screen.getByTestId("current-d").textContent).toContain("starts at 1");
     await user.click(cellButton(0, 0));
-    expect((screen.getByLabelText("Divisor of 2") as HTMLInputElement).value).toBe("1");
+    expect((screen.getByLabelText("Little number for 2") as HTMLInputElement).value).toBe("1");
     await user.click(screen.getByRole("button", { name: "Write it" }));
     expect(act).toHaveBeenCalledWith({ type: "divide", cell: [0, 0], divisor: 1 });
   });
@@ -168,9 +168,9 @@ describe("phase divide", () => {
     await user.keyboard("{ArrowDown}{ArrowDown}{ArrowRight}{ArrowRight}{ArrowRight}");
     expect(document.activeElement).toBe(cellButton(2, 3));
     await user.keyboard("{Enter}");
-    expect(document.activeElement).toBe(screen.getByLabelText("Divisor of 63"));
+    expect(document.activeElement).toBe(screen.getByLabelText("Little number for 63"));
     await user.keyboard("{Escape}");
-    expect(screen.queryByLabelText("Divisor of 63")).toBeNull();
+    expect(screen.queryByLabelText("Little number for 63")).toBeNull();
     expect(document.activeElement).toBe(cellButton(2, 3));
     await user.keyboard(" ");
     await user.keyboard("9{Enter}");
@@ -184,7 +184,7 @@ describe("read-only", () => {
     expect(screen.getByText("Wait: it is Ana's turn.")).toBeTruthy();
     expect(cellButton(2, 3).getAttribute("aria-disabled")).toBe("true");
     await user.click(cellButton(2, 3));
-    expect(screen.queryByLabelText("Divisor of 63")).toBeNull();
+    expect(screen.queryByLabelText("Little number for 63")).toBeNull();
     expect(act).not.toHaveBeenCalled();
   });
 
@@ -211,9 +211,9 @@ describe("read-only", () => {
   it("drops a chosen square when the turn passes", async () => {
     const { user, rerender } = setup();
     await user.click(cellButton(2, 3));
-    expect(screen.getByLabelText("Divisor of 63")).toBeTruthy();
+    expect(screen.getByLabelText("Little number for 63")).toBeTruthy();
     rerender({ view: { ...DIVIDE_VIEW, to_move: [1] }, events: [{ type: "timeout", seat: 0, phase: "divide" }] });
-    expect(screen.queryByLabelText("Divisor of 63")).toBeNull();
+    expect(screen.queryByLabelText("Little number for 63")).toBeNull();
   });
 });
 
@@ -235,7 +235,7 @@ describe("sending", () => {
     const act = vi.fn<BoardProps<View>["act"]>(() => new Promise<ActResult>((r) => (resolve = r)));
     const { user } = setup({ act });
     await user.click(cellButton(2, 3));
-    await user.type(screen.getByLabelText("Divisor of 63"), "9");
+    await user.type(screen.getByLabelText("Little number for 63"), "9");
     const write = screen.getByRole("button", { name: "Write it" });
     await user.click(write);
     expect(write.getAttribute("aria-busy")).toBe("true");
@@ -249,9 +249,9 @@ describe("sending", () => {
     const act = vi.fn<BoardProps<View>["act"]>(async () => ({ ok: false, code: "same_divisor", message: "the divisor must differ from d = 4" }) as ActResult);
     const { user } = setup({ act });
     await user.click(cellButton(2, 3));
-    await user.type(screen.getByLabelText("Divisor of 63"), "4{Enter}");
+    await user.type(screen.getByLabelText("Little number for 63"), "4{Enter}");
     expect(act).toHaveBeenCalledWith({ type: "divide", cell: [2, 3], divisor: 4 });
-    expect((await screen.findByRole("alert")).textContent).toContain("Your divisor must be different from d, which is 4.");
+    expect((await screen.findByRole("alert")).textContent).toContain("The last little number was 4. Write a different one.");
   });
 });
 
@@ -271,8 +271,8 @@ describe("hints", () => {
       reactAct(() => void vi.advanceTimersByTime(HINT_WAIT_MS));
       const hinted = [...document.querySelectorAll("[data-hint]")].map((el) => el.getAttribute("data-cell"));
       expect(hinted).toEqual(["2,3"]); // one square, never every good step
-      expect(cellButton(2, 3).getAttribute("aria-label")).toMatch(/good step/);
-      expect(screen.getByTestId("hint").textContent).toBe("Hint: step on 63 and write 7. 63 is 7 x 9.");
+      expect(cellButton(2, 3).getAttribute("aria-label")).toMatch(/Good step\./);
+      expect(screen.getByTestId("hint").textContent).toBe("Hint: tap 63 and write 7. 7 × 9 = 63.");
     } finally {
       vi.useRealTimers();
     }
@@ -293,7 +293,7 @@ describe("mistakes and last move", () => {
     const cell = cellButton(2, 3);
     expect(cell.getAttribute("data-mistake")).toBe("true");
     expect(cell.className).toMatch(/stepping_divisors-cell--mistake/);
-    expect(screen.getByRole("status").textContent).toContain("Not quite: 5 does not go into 63 exactly. Try again!");
+    expect(screen.getByRole("status").textContent).toContain("Not quite. 63 is not in the 5 times table. 7 fits, because 7 × 9 = 63. Try again!");
   });
 
   it("shows the signal when the mistake arrives later, and clears it with the next change", () => {
@@ -324,7 +324,7 @@ describe("announcements", () => {
     expect(announce).not.toHaveBeenCalled();
     rerender({ view: DIVIDE_VIEW, events: DIVIDE_EVENTS });
     expect(announce).toHaveBeenCalledTimes(1);
-    expect(announce).toHaveBeenCalledWith("Ben wrote 4 next to 28 in row 4, column 5. That step cost 3 points. d is now 4.");
+    expect(announce).toHaveBeenCalledWith("Ben wrote 4 next to 28 in row 4, column 5. That step cost 3 points. The last little number is now 4.");
     // The viewer's own move is not announced.
     const mine: View = { ...DIVIDE_VIEW, divisors: DIVIDE_VIEW.divisors.map((row, r) => row.map((v, c) => (r === 2 && c === 3 ? 7 : v))), d: 7, to_move: [1] };
     rerender({ view: mine, events: [{ type: "divide", seat: 0, cell: [2, 3], divisor: 7, score: 3 }] });
@@ -337,6 +337,6 @@ describe("announcements", () => {
     rerender({ view: next, events: [{ type: "place", seat: 1, cell: [3, 0], number: 6 }] });
     expect(announce).toHaveBeenLastCalledWith("Ben placed 6 in row 4, column 1.");
     rerender({ view: OPEN_VIEW, events: [{ type: "place", seat: 1, cell: [3, 2], number: 16 }, { type: "phase", phase: "divide" }] });
-    expect(announce).toHaveBeenLastCalledWith("Ben placed 16 in row 4, column 3. All the numbers are placed. Now step by divisors!");
+    expect(announce).toHaveBeenLastCalledWith("Ben placed 16 in row 4, column 3. All the numbers are placed. Now write little numbers!");
   });
 });

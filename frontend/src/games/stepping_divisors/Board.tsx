@@ -99,18 +99,20 @@ export function Board(props: BoardProps<View>) {
   const mistake = memory.mistake;
   return (
     <div className="stepping_divisors-board">
-      <Grid
-        view={view}
-        memory={memory}
-        interactive={myTurn}
-        busy={busy}
-        selected={chosen}
-        hinted={hinted}
-        focusCell={focusCell}
-        onFocusCell={setFocusCell}
-        onActivate={activate}
-        nameOf={nameOf}
-      />
+      <div className="stepping_divisors-grid-box">
+        <Grid
+          view={view}
+          memory={memory}
+          interactive={myTurn}
+          busy={busy}
+          selected={chosen}
+          hinted={hinted}
+          focusCell={focusCell}
+          onFocusCell={setFocusCell}
+          onActivate={activate}
+          nameOf={nameOf}
+        />
+      </div>
       <div className="stepping_divisors-panel">
         {phase === "place" ? (
           <PlacePrompt view={view} myTurn={myTurn} nameOf={nameOf} />
@@ -139,7 +141,7 @@ export function Board(props: BoardProps<View>) {
         <div className="stepping_divisors-messages">
           {mistake && (
             <p className="stepping_divisors-mistake" role="status">
-              {mistakeSentence(mistake.number, mistake.divisor, myTurn)}
+              {mistakeSentence(mistake.number, mistake.divisor, myTurn, view.d)}
             </p>
           )}
           {error && (
@@ -163,8 +165,8 @@ function DividePrompt({ view, myTurn, spectator, chosen, nameOf }: { view: View;
     const who = mover !== undefined ? nameOf(mover) : "the next player";
     text = spectator ? `${who} is choosing a square.` : `Wait: it is ${who}'s turn.`;
   } else if (chosen) return null;
-  else if (view.d === null) text = "Tap any square to start: you write 1 next to its number.";
-  else text = "Tap a square next to one with a divisor (a dashed square).";
+  else if (view.d === null) text = "Tap any square to start. You will write a little 1 there.";
+  else text = "Tap a dashed square, next to a little number.";
   return <p className="stepping_divisors-prompt-main stepping_divisors-prompt-divide">{text}</p>;
 }
 

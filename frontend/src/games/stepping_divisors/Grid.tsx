@@ -45,7 +45,7 @@ export function Grid(props: GridProps) {
   };
 
   const phase = boardPhase(view);
-  const label = phase === "place" ? "Number grid" : "Divisor grid";
+  const label = phase === "place" ? "Number grid" : "Grid of numbers and little numbers";
   const style = { "--sd-m": m } as CSSProperties;
   return (
     <div

@@ -2,12 +2,12 @@ import { useId, type FormEvent, type KeyboardEvent, type RefObject } from "react
 import { SeatMarker } from "../../components/SeatMarker";
 import { cellPlace, costExplanation, type Cell, type View } from "./view";
 
-/** Everyone's score (lowest wins), with each seat's shape so the grid's marks can be read. */
+/** Everyone's points (the fewest win), with each seat's shape so the grid's marks can be read. */
 export function ScoresTable({ view, seat, nameOf, showPoints }: { view: View; seat: number | null; nameOf: (s: number) => string; showPoints: boolean }) {
   const seats = Array.from({ length: view.players }, (_, s) => s);
   return (
     <table className="stepping_divisors-scores">
-      <caption>{showPoints ? "Scores (lowest wins)" : "Players"}</caption>
+      <caption>{showPoints ? "Points (the fewest win)" : "Players"}</caption>
       <thead>
         <tr>
           <th scope="col">Player</th>
@@ -56,11 +56,11 @@ export function PlacePrompt({ view, myTurn, nameOf }: { view: View; myTurn: bool
   );
 }
 
-/** The current divisor d, shown big. */
+/** The last little number written (the engine's d), shown big. */
 export function DBox({ d }: { d: number | null }) {
   return (
     <p className="stepping_divisors-d" data-testid="current-d">
-      <span className="stepping_divisors-d-label">d</span>
+      <span className="stepping_divisors-d-label">Last little number</span>
       {d === null ? (
         <>
           <span className="stepping_divisors-d-value" aria-hidden="true">
@@ -75,7 +75,7 @@ export function DBox({ d }: { d: number | null }) {
         </>
       )}
       <span className="stepping_divisors-d-what" aria-hidden="true">
-        current divisor
+        Points count from it
       </span>
     </p>
   );
@@ -108,14 +108,14 @@ export function DivideForm({ view, cell, text, onText, onSubmit, onCancel, busy,
     }
   };
   return (
-    <form className="stepping_divisors-form" onSubmit={submit} aria-label={`Write a divisor of ${n}`}>
+    <form className="stepping_divisors-form" onSubmit={submit} aria-label={`Write a little number for ${n}`}>
       <p className="stepping_divisors-chosen">
         You chose <strong className="stepping_divisors-chosen-number">{n}</strong> <span className="stepping_divisors-where">({cellPlace(cell)})</span>
       </p>
-      {opening && <p className="stepping_divisors-note">The first divisor is always 1.</p>}
+      {opening && <p className="stepping_divisors-note">The first little number is always 1.</p>}
       <div className="stepping_divisors-entry">
         <label htmlFor={id} className="stepping_divisors-label">
-          Divisor of {n}
+          Little number for {n}
         </label>
         <input
           id={id}

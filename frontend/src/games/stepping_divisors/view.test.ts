@@ -129,9 +129,9 @@ describe("hintCells", () => {
 
 describe("words", () => {
   it("explains the score with the current d", () => {
-    expect(costExplanation(4)).toContain("d is 4: writing 6 or 2 costs 2 points");
-    expect(costExplanation(1)).toContain("d is 1: writing 3 costs 2 points");
-    expect(costExplanation(null)).toContain("The first divisor is always 1");
+    expect(costExplanation(4)).toBe("The last little number is 4. Writing 6 or 2 next costs 2 points. The fewest points wins.");
+    expect(costExplanation(1)).toContain("The last little number is 1. Writing 3 next costs 2 points.");
+    expect(costExplanation(null)).toContain("The first little number is always 1.");
   });
 
   it("labels squares with number, divisor, writer and state", () => {
@@ -139,27 +139,30 @@ describe("words", () => {
     expect(cellLabel({ ...base, view: PLACE_VIEW, cell: [0, 1] })).toBe("Row 1, column 2: free");
     expect(cellLabel({ ...base, view: PLACE_VIEW, cell: [0, 0], placedBy: "Ana" })).toBe("Row 1, column 1: 1, placed by Ana");
     expect(cellLabel({ ...base, view: DIVIDE_VIEW, cell: [3, 4], writtenBy: "Ben", last: true })).toBe(
-      "Row 4, column 5: 28, 4 is its divisor, written by Ben, last move",
+      "Row 4, column 5: 28, 4 is its little number. Ben wrote it. Last move.",
     );
     expect(cellLabel({ ...base, view: DIVIDE_VIEW, cell: [2, 3], steppable: true, hint: true, selected: true })).toBe(
-      "Row 3, column 4: 63, no divisor yet, can step here, good step, chosen",
+      "Row 3, column 4: 63. No little number yet. You can pick it. Good step. Chosen.",
     );
     expect(cellLabel({ ...base, view: DIVIDE_VIEW, cell: [2, 3], steppable: true, mistake: true })).toBe(
-      "Row 3, column 4: 63, no divisor yet, can step here, not quite, try again",
+      "Row 3, column 4: 63. No little number yet. You can pick it. Not quite, try again.",
     );
   });
 
   it("mistake sentences are gentle and specific when they can be", () => {
-    expect(mistakeSentence(63, 5, true)).toBe("Not quite: 5 does not go into 63 exactly. Try again!");
-    expect(mistakeSentence(null, null, false)).toBe("Not quite: that divisor does not fit. You will get it next time!");
+    expect(mistakeSentence(63, 5, true)).toBe("Not quite. 63 is not in the 5 times table. 7 fits, because 7 × 9 = 63. Try again!");
+    // The one that fits is never the last little number (it may not be written again).
+    expect(mistakeSentence(63, 5, true, 7)).toBe("Not quite. 63 is not in the 5 times table. 9 fits, because 9 × 7 = 63. Try again!");
+    expect(mistakeSentence(7, 2, false)).toBe("Not quite. 7 is not in the 2 times table. 1 fits, because 1 × 7 = 7. You will get it next time!");
+    expect(mistakeSentence(null, null, false)).toBe("Not quite. That little number does not fit. You will get it next time!");
   });
 
   it("friendlyError turns codes into short sentences", () => {
-    expect(friendlyError("same_divisor", "x", DIVIDE_VIEW)).toBe("Your divisor must be different from d, which is 4.");
-    expect(friendlyError("not_adjacent", "x", DIVIDE_VIEW)).toMatch(/right next to one that has a divisor/);
+    expect(friendlyError("same_divisor", "x", DIVIDE_VIEW)).toBe("The last little number was 4. Write a different one.");
+    expect(friendlyError("not_adjacent", "x", DIVIDE_VIEW)).toBe("Pick a square next to one with a little number.");
     expect(friendlyError("cell_taken", "x", PLACE_VIEW)).toMatch(/already has a number/);
-    expect(friendlyError("bad_action", "x", OPEN_VIEW)).toBe("The first divisor is always 1.");
-    expect(friendlyError("weird", "server says no", DIVIDE_VIEW)).toBe("server says no");
+    expect(friendlyError("bad_action", "x", OPEN_VIEW)).toBe("The first little number is always 1.");
+    expect(friendlyError("weird", "server says no", DIVIDE_VIEW)).toBe("That did not work. Try again."); // the server's words are for developers
   });
 
   it("seat names come from the match, with a fallback", () => {
@@ -213,17 +216,17 @@ describe("absorbEvents", () => {
 describe("describeEvents", () => {
   it("describes other seats' moves and skips the viewer's own", () => {
     expect(describeEvents(DIVIDE_EVENTS, 0, DIVIDE_VIEW, names)).toEqual([
-      "Ben wrote 4 next to 28 in row 4, column 5. That step cost 3 points. d is now 4.",
+      "Ben wrote 4 next to 28 in row 4, column 5. That step cost 3 points. The last little number is now 4.",
     ]);
     expect(describeEvents(DIVIDE_EVENTS, 1, DIVIDE_VIEW, names)).toEqual([]);
     expect(describeEvents([{ type: "divide", seat: 0, cell: [1, 1], divisor: 1, score: 0 }], 1, AFTER_OPENING, names)).toEqual([
-      "Ana wrote 1 next to 3 in row 2, column 2 to start. d is now 1.",
+      "Ana wrote 1 next to 3 in row 2, column 2 to start. The last little number is now 1.",
     ]);
   });
 
   it("spectators hear every move; other seats' mistakes are mentioned kindly", () => {
     expect(describeEvents(DIVIDE_EVENTS, null, DIVIDE_VIEW, names)).toHaveLength(1);
-    expect(describeEvents(MISTAKE_EVENTS, 1, MISTAKE_VIEW, names)).toEqual(["Ana tried a divisor that does not fit."]);
+    expect(describeEvents(MISTAKE_EVENTS, 1, MISTAKE_VIEW, names)).toEqual(["Ana tried a little number that does not fit."]);
     expect(describeEvents(MISTAKE_EVENTS, 0, MISTAKE_VIEW, names)).toEqual([]);
   });
 

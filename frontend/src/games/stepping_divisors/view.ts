@@ -2,6 +2,7 @@
 // The engine (games/engines/stepping_divisors.py) is the truth for the keys below.
 
 import { factWords } from "../hints";
+import { refusalInWords } from "../words";
 import type { BaseView, GameEvent, MatchMeta } from "../../protocol/messages";
 
 export type Cell = [number, number];
@@ -20,7 +21,7 @@ export interface View extends BaseView {
   d: number | null;
   /** The number the seat to move writes next (phase "place"), else null. */
   next_number: number | null;
-  /** Points per seat; the lowest score wins. */
+  /** Points per seat; the fewest points win. */
   scores: number[];
 }
 
@@ -155,7 +156,7 @@ export function hintSuggestion(view: View): { cell: Cell; divisor: number; text:
       const n = view.numbers[cell[0]]![cell[1]]!;
       const divisor = divisorsOf(n).find((k) => k !== view.d && fits(k, n));
       if (divisor !== undefined) {
-        return { cell, divisor, text: `Hint: step on ${n} and write ${divisor}. ${factWords(n, divisor, n / divisor)}.` };
+        return { cell, divisor, text: `Hint: tap ${n} and write ${divisor}. ${factWords(n, divisor, n / divisor)}.` };
       }
     }
   }
@@ -168,14 +169,14 @@ export function cellPlace(cell: Cell): string {
   return `row ${cell[0] + 1}, column ${cell[1] + 1}`;
 }
 
-/** The score rule in words, with the current d as the example. */
+/** The points rule in words, with the last little number (d) as the example. */
 export function costExplanation(d: number | null): string {
   if (d === null) {
-    return "The first divisor is always 1 and costs nothing. After that, a step costs the gap between your new divisor and d. Lowest score wins.";
+    return "The first little number is always 1. It costs no points. After that, going from 1 to 3 costs 2 points. The fewest points wins.";
   }
   const up = d + 2;
-  const example = d - 2 >= 1 ? `writing ${up} or ${d - 2}` : `writing ${up}`;
-  return `Your step costs the gap between your new divisor and d. d is ${d}: ${example} costs 2 points. Lowest score wins.`;
+  const example = d - 2 >= 1 ? `Writing ${up} or ${d - 2} next costs 2 points.` : `Writing ${up} next costs 2 points.`;
+  return `The last little number is ${d}. ${example} The fewest points wins.`;
 }
 
 export interface CellLabelInput {
@@ -196,31 +197,48 @@ export interface CellLabelInput {
 export function cellLabel(x: CellLabelInput): string {
   const [r, c] = x.cell;
   const n = x.view.numbers[r]?.[c] ?? null;
-  const parts: string[] = [];
-  if (n === null) {
-    parts.push("free");
-  } else {
-    parts.push(x.placedBy && boardPhase(x.view) === "place" ? `${n}, placed by ${x.placedBy}` : String(n));
+  // The square itself, then one short sentence a state (a screen reader pauses at each).
+  let square = "free";
+  const more: string[] = [];
+  if (n !== null) {
+    square = x.placedBy && boardPhase(x.view) === "place" ? `${n}, placed by ${x.placedBy}` : String(n);
     if (boardPhase(x.view) === "divide") {
       const k = x.view.divisors[r]?.[c] ?? null;
-      if (k !== null) parts.push(x.writtenBy ? `${k} is its divisor, written by ${x.writtenBy}` : `${k} is its divisor`);
-      else parts.push(x.steppable && x.view.d !== null ? "no divisor yet, can step here" : "no divisor yet");
+      if (k !== null) {
+        square += `, ${k} is its little number`;
+        if (x.writtenBy) more.push(`${x.writtenBy} wrote it.`);
+      } else {
+        more.push("No little number yet.");
+        if (x.steppable && x.view.d !== null) more.push("You can pick it.");
+      }
     }
   }
-  if (x.hint) parts.push("good step");
-  if (x.selected) parts.push("chosen");
-  if (x.mistake) parts.push("not quite, try again");
-  if (x.last) parts.push("last move");
-  return `Row ${r + 1}, column ${c + 1}: ${parts.join(", ")}`;
+  if (x.hint) more.push("Good step.");
+  if (x.selected) more.push("Chosen.");
+  if (x.mistake) more.push("Not quite, try again.");
+  if (x.last) more.push("Last move.");
+  const head = `Row ${r + 1}, column ${c + 1}: ${square}`;
+  return more.length ? `${head}. ${more.join(" ")}` : head;
 }
 
-/** The gentle sentence after a wrong divisor. */
-export function mistakeSentence(number: number | null, divisor: number | null, stillMyTurn: boolean): string {
+/** A little number that fits `n` and is not `d`, for a mistake's feedback: a times-table fact
+ * first (not 1 or n itself when another will do), or null when only d fits. */
+function fittingDivisor(n: number, d: number | null): number | null {
+  const all = divisorsOf(n).filter((k) => k !== d);
+  return all.find((k) => k !== 1 && k !== n && k <= 10 && n / k <= 10) ?? all.find((k) => k !== 1 && k !== n) ?? all[0] ?? null;
+}
+
+/** The gentle sentences after a wrong little number: what was wrong, and one that fits ("Not
+ * quite. 12 is not in the 5 times table. 3 fits, because 3 × 4 = 12. Try again!"). `d` is the
+ * last little number (the fitting one is never d: that one may not be written again). */
+export function mistakeSentence(number: number | null, divisor: number | null, stillMyTurn: boolean, d: number | null = null): string {
   const tail = stillMyTurn ? "Try again!" : "You will get it next time!";
   if (number !== null && divisor !== null) {
-    return `Not quite: ${divisor} does not go into ${number} exactly. ${tail}`;
+    const k = fittingDivisor(number, d);
+    const right = k === null ? "" : ` ${k} fits, because ${factWords(number, k, number / k)}.`;
+    return `Not quite. ${number} is not in the ${divisor} times table.${right} ${tail}`;
   }
-  return `Not quite: that divisor does not fit. ${tail}`;
+  return `Not quite. That little number does not fit. ${tail}`;
 }
 
 /** A child-friendly sentence for a refused action (`act` resolved {ok:false}). */
@@ -229,19 +247,17 @@ export function friendlyError(code: string, message: string, view: View): string
     case "not_your_turn":
       return "Please wait: it is not your turn yet.";
     case "cell_taken":
-      return boardPhase(view) === "place" ? "That square already has a number. Pick an empty one." : "That square already has a divisor. Pick another square.";
+      return boardPhase(view) === "place" ? "That square already has a number. Pick an empty one." : "That square already has a little number. Pick another one.";
     case "not_adjacent":
-      return "Pick a square right next to one that has a divisor (up, down, left or right).";
+      return "Pick a square next to one with a little number.";
     case "same_divisor":
-      return view.d !== null ? `Your divisor must be different from d, which is ${view.d}.` : "Your divisor must be different from d.";
+      return view.d !== null ? `The last little number was ${view.d}. Write a different one.` : "Write a different little number.";
     case "wrong_phase":
       return "The game has moved on. Look at the board again.";
-    case "game_over":
-      return "The game is over.";
     case "bad_action":
-      return view.phase === "divide" && view.d === null ? "The first divisor is always 1." : message || "That did not work. Please try again.";
+      return view.phase === "divide" && view.d === null ? "The first little number is always 1." : refusalInWords(code, message);
     default:
-      return message || "That did not work. Please try again.";
+      return refusalInWords(code, message);
   }
 }
 
@@ -374,14 +390,15 @@ export function describeEvents(events: GameEvent[], viewer: number | null, view:
         const n = numberAt(view, cell);
         const score = asInt(ev.score) ?? 0;
         const what = `${who} wrote ${k} next to ${n ?? "a number"} in ${cellPlace(cell)}`;
-        out.push(view.divisors.flat().filter((v) => v !== null).length <= 1 && score === 0 ? `${what} to start. d is now ${k}.` : `${what}. That step cost ${score} ${score === 1 ? "point" : "points"}. d is now ${k}.`);
+        const now = `The last little number is now ${k}.`;
+        out.push(view.divisors.flat().filter((v) => v !== null).length <= 1 && score === 0 ? `${what} to start. ${now}` : `${what}. That step cost ${score} ${score === 1 ? "point" : "points"}. ${now}`);
         break;
       }
       case "mistake":
-        if (!mine) out.push(`${who} tried a divisor that does not fit.`);
+        if (!mine) out.push(`${who} tried a little number that does not fit.`);
         break;
       case "phase":
-        if (ev.phase === "divide") out.push("All the numbers are placed. Now step by divisors!");
+        if (ev.phase === "divide") out.push("All the numbers are placed. Now write little numbers!");
         break;
       default:
         break;

@@ -83,7 +83,7 @@ export function Lobby({ match, myUserId, spectator, clockOffsetMs = 0 }: { match
       {!spectator && lobby && missing > 0 && (
         <p className="lobby-free">
           {lobby.free_classmates.length > 0
-            ? `Free to play now: ask ${joinNames(lobby.free_classmates.map((c) => c.name))} to tap Quick match!`
+            ? `${joinNames(lobby.free_classmates.map((c) => c.name))} can play now. Ask them to tap Quick match!`
             : "Nobody else in your class is free right now."}
         </p>
       )}

@@ -149,7 +149,7 @@ describe("student home", () => {
 
   it("other refusals are shown to the child", async () => {
     renderHome({
-      "POST /api/assignments/11/quick-match/": () => apiError(400, "closed", "This assignment is not open right now."),
+      "POST /api/assignments/11/quick-match/": () => apiError(400, "closed", "This game is not open right now."),
     });
     const user = userEvent.setup();
     await user.click(within(await card("Fultiples")).getByRole("button", { name: /Quick match/ }));
