@@ -47,7 +47,7 @@ def why(fact: dict, mistake: str | None) -> str:
     a, b = fact["a"], fact["b"]
     product = a * b
     if mistake == ADDITION:
-        return f"You sometimes add instead: {a} + {b} is {a + b}, but {a} {TIMES} {b} is {product}."
+        return f"You sometimes add instead. {a} + {b} is {a + b}, but {a} {TIMES} {b} is {product}."
     if mistake == NEIGHBOUR:
         return f"You sometimes land on the fact next door. {a} {TIMES} {b} is {product}."
     if mistake == DIGIT_SWAP:

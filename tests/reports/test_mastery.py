@@ -49,7 +49,7 @@ def test_three_facts_to_practise_next_weakest_first_each_with_a_reason_a_child_r
     chosen = practise_next(facts, {(7, 8): "addition", (6, 9): "neighbour"})
     assert [(f["a"], f["b"]) for f in chosen] == [(6, 9), (7, 8), (2, 5)]  # 25 %, 40 %, 50 %; 6 x 6 is mastered
     assert chosen[0]["why"] == "You sometimes land on the fact next door. 6 \u00d7 9 is 54."
-    assert chosen[1]["why"] == "You sometimes add instead: 7 + 8 is 15, but 7 \u00d7 8 is 56."
+    assert chosen[1]["why"] == "You sometimes add instead. 7 + 8 is 15, but 7 \u00d7 8 is 56."
     assert chosen[2]["why"] == "You got it right 2 of 4 times. 2 \u00d7 5 is 10."
     assert practise_next([row(3, 4, 10, 8)], {})[0]["why"] == "Nearly there: right 8 of 10 times. 3 \u00d7 4 is 12."
     assert practise_next([row(6, 6, 3, 3)], {}) == []

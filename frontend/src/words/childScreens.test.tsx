@@ -41,6 +41,8 @@ import { GameOver } from "../pages/play/GameOver";
 import { ConnectionBadge } from "../pages/play/ConnectionBadge";
 import { StandInNote, TakeoverBanner } from "../pages/play/TakeoverBanner";
 import { StudentHome } from "../pages/student/Home";
+import { ProgressPage } from "../pages/student/Progress";
+import { StickerBookPage } from "../pages/student/Stickers";
 
 // ------------------------------------------------------------------ collecting the words
 
@@ -314,6 +316,37 @@ describe("the child's pages read at a seven-year-old's level", () => {
     await screen.findByRole("link", { name: "Back to your match" });
     await screen.findByRole("heading", { level: 3, name: "Stepping By Divisors" });
     expectReadable("Student home");
+  });
+
+  it("my progress and my sticker book, with facts known, to practise and next", async () => {
+    mockFetch({
+      "GET /api/my/progress/": () =>
+        json(200, {
+          mastered: [[2, 3], [7, 8]],
+          practise: [[6, 9], [4, 7]],
+          facts: [
+            { a: 2, b: 3, attempts: 5, right: 5, wrong: 0, accuracy: 1, median_think_ms: 1200, state: "mastered" },
+            { a: 6, b: 9, attempts: 4, right: 1, wrong: 3, accuracy: 0.25, median_think_ms: 5000, state: "needs_practice" },
+          ],
+          // what games/reports/practise_next.py `why` says, one of each kind
+          next: [
+            { a: 6, b: 9, why: "You sometimes add instead. 6 + 9 is 15, but 6 × 9 is 54." },
+            { a: 4, b: 7, why: "You got it right 1 of 3 times. 4 × 7 is 28." },
+            { a: 7, b: 7, why: "Nearly there: right 3 of 4 times. 7 × 7 is 49." },
+          ],
+          focus: [{ assignment_id: 4, title: "Fultiples", game: "fultiples", mode: "weakest", facts: [[6, 9]] }],
+        }),
+    });
+    for (const Page of [ProgressPage, StickerBookPage]) {
+      render(
+        <MemoryRouter>
+          <Page />
+        </MemoryRouter>,
+      );
+    }
+    await screen.findByRole("button", { name: "Practise my facts" });
+    await screen.findAllByText(/6 \+ 9 is 15/);
+    expectReadable("My progress and My sticker book");
   });
 
   it("the match page's notes: connection, a computer stand-in, celebrations", () => {

@@ -78,7 +78,7 @@ export function ProgressPage() {
               </span>
               Facts I know
             </h2>
-            <p className="muted">A star for a fact you got right at least 9 times out of 10, and 3 times or more.</p>
+            <p className="muted">A star means you got a fact right nearly every time.</p>
             {progress.mastered.length === 0 ? (
               <p>Play a game to earn your first star!</p>
             ) : (
@@ -98,7 +98,7 @@ export function ProgressPage() {
           {progress.focus && progress.focus.length > 0 && (
             <section aria-labelledby="kid-focus-heading" className="card rep-kid-card">
               <h2 id="kid-focus-heading">My focus facts</h2>
-              <p>Your games bring these facts up more often, so you can practise them.</p>
+              <p>Your games show these facts more often. Then you can practise them.</p>
               {progress.focus.map((f) => (
                 <div key={f.assignment_id} className="rep-kid-focus">
                   <h3 id={`kid-focus-${f.assignment_id}`}>{f.title || gameTitle(f.game)}</h3>

@@ -67,7 +67,7 @@ export function StickerBookPage() {
         </Link>
       </p>
       <p className="lead">
-        A sticker for each fact you know: right at least 9 times out of 10, and 3 times or more.
+        You get a sticker for each fact you know well.
       </p>
       {error && (
         <div className="alert alert-error" role="alert">
