@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import expect
 
+from games.engines import DEFINITIONS
 from tests.e2e.http_client import classroom_with_students, create_assignment, sign_in_student
 
 PHONE = {"width": 360, "height": 740}
@@ -32,7 +33,6 @@ class Game:
     board: str  # the grid: it, or the box it scrolls in, must be on the screen
     controls: list[str]  # what the child taps or reads on each turn: every one on the screen
     targets: str  # cells and cards: the smallest is the smallest tap target
-    proposed: dict
     largest: dict
     largest_players: int = 2
     may_scroll: bool = False  # its largest board may scroll inside its own box
@@ -45,19 +45,19 @@ GAMES = {
     "fultiples": Game(
         board=".fultiples-grid", controls=[".fultiples-instruction", ".fultiples-messages", ".fultiples-legend",
                                            ".fultiples-dice"],
-        targets=".fultiples-cell", proposed={},
+        targets=".fultiples-cell",
         largest={"level": "advanced", "rows": 30, "cols": 30, "time_limit_s": LONGEST_TURN}, may_scroll=True),
     # The board is always 8 x 8, the hand 3 cards; the largest target score shows "0 / 100".
     "four_in_a_row": Game(
         board=".four_in_a_row-grid", controls=[".four_in_a_row-status", ".four_in_a_row-hand",
                                               ".four_in_a_row-discard", ".four_in_a_row-scores"],
-        targets=".four_in_a_row-cell, .four_in_a_row-card, .four_in_a_row-discard", proposed={},
+        targets=".four_in_a_row-cell, .four_in_a_row-card, .four_in_a_row-discard",
         largest={"target_score": 100, "time_limit_s": LONGEST_TURN}),
     # The table of 8 cards is the board; the hand grows to 8 cards, the table to 4 players.
     "multiplin": Game(
         board=".multiplin-table", controls=[".multiplin-product", ".multiplin-hand", ".multiplin-pass",
                                            ".multiplin-round"],
-        targets=".multiplin-card, .multiplin-pass", proposed={}, largest={"hand_size": 8}, largest_players=4),
+        targets=".multiplin-card, .multiplin-pass", largest={"hand_size": 8}, largest_players=4),
     # Proposed: 6 x 6 filled by the computer. Largest: 12 x 12 and six players. The child moves first: a tap
     # on a square opens the divisor box (Write it).
     "stepping_divisors": Game(
@@ -65,7 +65,6 @@ GAMES = {
                                                   ".stepping_divisors-input", ".stepping_divisors-write",
                                                   ".stepping_divisors-cancel"],
         targets=".stepping_divisors-cell, .stepping_divisors-write, .stepping_divisors-cancel",
-        proposed={"size": 6, "random_fill": True},
         largest={"size": 12, "random_fill": True, "time_limit_s": LONGEST_TURN}, largest_players=6,
         may_scroll=True, opens='[data-cell="0,0"]'),
 }
@@ -118,7 +117,7 @@ def classroom(live_server):
     teacher, klass, secrets = classroom_with_students(live_server, ["Ana Lopez"])
     assignments = {}
     for game, spec in GAMES.items():
-        assignments[game, "proposed"] = create_assignment(teacher, klass, game, spec.proposed,
+        assignments[game, "proposed"] = create_assignment(teacher, klass, game, DEFINITIONS[game].starting_options(),
                                                           bot_levels=["easy"])["id"]
         assignments[game, "largest"] = create_assignment(teacher, klass, game, spec.largest, bot_levels=["easy"],
                                                          players_per_match=spec.largest_players)["id"]

@@ -214,7 +214,7 @@ def test_two_children_play_fultiples_to_the_end_with_a_mistake(live_server, page
         expect(panel).to_contain_text(expected_headline(result, seats, name))
         expect(panel.get_by_role("button", name="Play again")).to_be_visible()
         if result["reason"] == "five_in_a_row":  # the winning line is shown on the board
-            line = page.get_by_role("button", name=re.compile(", five in a row"))
+            line = page.get_by_role("button", name=re.compile(r"\. Five in a row!$"))
             expect(line.first).to_be_visible()
             assert line.count() >= 5
 

@@ -254,8 +254,11 @@ def play_to_the_end(page: Page, client, game: str, press: Press) -> dict:
     rules = page.get_by_role("button", name=re.compile("How to play"))
     press(page, rules)
     dialog = page.get_by_role("dialog", name=f"How to play {title}")
-    expect(dialog.locator("figure.rules-picture svg")).to_be_visible()
+    expect(dialog.get_by_test_id("howto-picture")).to_be_visible()  # step 1: a picture of the board
+    expect(dialog.get_by_text(re.compile(r"^Step 1 of [3-5]$"))).to_be_visible()
     assert_accessible(page, f"{title}: the rules")
+    press(page, dialog.get_by_role("button", name=re.compile("Next")))
+    expect(dialog.get_by_text(re.compile(r"^Step 2 of [3-5]$"))).to_be_visible()
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
     try:
