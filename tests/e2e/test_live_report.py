@@ -4,6 +4,7 @@ Four-in-a-Row; the child's wrong claim appears on the teacher's grid without a r
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from playwright.sync_api import expect
 
@@ -12,9 +13,11 @@ from games.reports.mistakes import classify
 from tests.e2e.test_live_play import ANA, class_of_two
 
 
-def a_wrong_play(view: dict) -> tuple[dict, tuple[int, int]]:
+def a_wrong_play(view: dict, keep: Callable[[tuple[int, int]], bool] = lambda fact: max(fact) <= 10,
+                 ) -> tuple[dict, tuple[int, int]]:
     """Two cards of the hand (a wild card stands for 7) on a free square whose number is not their
-    product, and the grid fact the reports will count it against."""
+    product, and the fact the reports will count it against, one that `keep` keeps (by default one on the
+    10 x 10 grid the page shows)."""
     hand = view["hand"]
     for i in range(len(hand)):
         for j in range(i + 1, len(hand)):
@@ -24,9 +27,9 @@ def a_wrong_play(view: dict) -> tuple[dict, tuple[int, int]]:
                     if view["markers"][r][c] is None and number != a * b:
                         fact = attributed_fact(kind="multiply", a=a, b=b, answer=number, correct=False,
                                                mistake_type=classify("multiply", a, b, number, False))
-                        if fact is not None and max(fact) <= 10:  # on the 10 x 10 grid the page shows
+                        if fact is not None and keep(fact):
                             return {"type": "play", "cards": [i, j], "values": [a, b], "cell": [r, c]}, fact
-    raise AssertionError(f"no wrong play with a grid fact in {view}")
+    raise AssertionError(f"no wrong play on a fact to keep in {view}")
 
 
 def test_a_childs_mistake_appears_on_the_teachers_open_live_grid(live_server, page_as):

@@ -13,30 +13,16 @@ import time
 from playwright.sync_api import expect
 
 from games.engines import get_engine
-from games.reports.attribution import attributed_fact
-from games.reports.mistakes import classify
 from tests.e2e.test_live_play import ANA, class_of_two
+from tests.e2e.test_live_report import a_wrong_play
 
 TIMES = "\N{MULTIPLICATION SIGN}"
 
 
 def a_wrong_play_on_a_dealable_fact(view: dict) -> tuple[dict, tuple[int, int]]:
-    """Two cards of the hand (a wild card stands for 7) on a free square whose number is not their product,
-    counted against a fact that Four-in-a-Row can deal (so a practice match can bring it up)."""
-    fits = get_engine("four_in_a_row").focus_range({}).fits
-    hand = view["hand"]
-    for i in range(len(hand)):
-        for j in range(i + 1, len(hand)):
-            a, b = (7 if card == "W" else card for card in (hand[i], hand[j]))
-            for r, row in enumerate(view["board"]):
-                for c, number in enumerate(row):
-                    if view["markers"][r][c] is not None or number == a * b:
-                        continue
-                    fact = attributed_fact(kind="multiply", a=a, b=b, answer=number, correct=False,
-                                           mistake_type=classify("multiply", a, b, number, False))
-                    if fact is not None and fits(*fact):
-                        return {"type": "play", "cards": [i, j], "values": [a, b], "cell": [r, c]}, fact
-    raise AssertionError(f"no wrong play on a fact the game deals in {view}")
+    """A wrong Four-in-a-Row play counted against a fact that game can deal (so a practice match can
+    bring it up)."""
+    return a_wrong_play(view, keep=lambda fact: get_engine("four_in_a_row").focus_range({}).fits(*fact))
 
 
 def test_a_child_with_two_misses_taps_practise_my_facts_and_plays_the_computer_on_that_fact(live_server, page_as):

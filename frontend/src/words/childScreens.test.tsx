@@ -27,6 +27,7 @@ import { Board as FourBoard } from "../games/four_in_a_row/Board";
 import * as fr from "../games/four_in_a_row/fixtures";
 import { describeChange, hintSuggestion as fourHint, mistakeText as fourMistake, pickedWords, refusalText as fourRefusal, type View as FourView } from "../games/four_in_a_row/view";
 import { Board as MultiplinBoard } from "../games/multiplin/Board";
+import { ROUND_VIEW } from "../games/multiplin/fixtures";
 import { eventMessages, formatWait, mistakeText as multiplinMistake, refusalText as multiplinRefusal, unsolvableWords, type View as MultiplinView } from "../games/multiplin/view";
 import { Board as SteppingBoard } from "../games/stepping_divisors/Board";
 import * as sd from "../games/stepping_divisors/fixtures";
@@ -125,27 +126,7 @@ function renderBoard<V extends BaseView>(Board: ComponentType<BoardProps<V>>, ma
   if (s.then) rerender(<Board {...props} view={s.then.view} events={s.then.events} />);
 }
 
-const MULTIPLIN_VIEW: MultiplinView = {
-  game: "multiplin",
-  seat: 0,
-  players: 2,
-  phase: "round",
-  to_move: [0, 1],
-  deadline_ms: null,
-  mistakes: [0, 0],
-  result: null,
-  hand: [8, 10, 8, 5, 9],
-  hand_sizes: [5, 5],
-  table: [5, 2, 3, 5, 8, 10, 4, 4],
-  product: 32,
-  round: 1,
-  dealer: 1,
-  factor_deck_count: 20,
-  product_deck_count: 50,
-  passed: [],
-  solvers: [],
-  locked_until_ms: [null, null],
-};
+const MULTIPLIN_VIEW: MultiplinView = { ...ROUND_VIEW, deadline_ms: null };
 
 describe("the boards read at a seven-year-old's level", () => {
   const fultiples: BoardState<FultiplesView>[] = [

@@ -6,32 +6,9 @@ import type { BoardProps } from "../types";
 import { HINT_WAIT_MS } from "../hints";
 import { Board } from "./Board";
 import type { View } from "./view";
+import { ROUND_VIEW } from "./fixtures";
 
-// A real view from the engine:
-//   e = get_engine("multiplin"); s = e.setup(players=2, options={}, seed=2, now_ms=1700000000000)
-//   e.view(s, 0)
-// Seat 0 can make 32 with an 8 (hand 0 or 2) on a 4 (table slots 6 and 7).
-const VIEW: View = {
-  game: "multiplin",
-  seat: 0,
-  players: 2,
-  phase: "round",
-  to_move: [0, 1],
-  deadline_ms: 1700000060000,
-  mistakes: [0, 0],
-  result: null,
-  hand: [8, 10, 8, 5, 9],
-  hand_sizes: [5, 5],
-  table: [5, 2, 3, 5, 8, 10, 4, 4],
-  product: 32,
-  round: 1,
-  dealer: 1,
-  factor_deck_count: 22,
-  product_deck_count: 54,
-  passed: [],
-  solvers: [],
-  locked_until_ms: [null, null],
-};
+const VIEW: View = ROUND_VIEW;
 
 // After seat 0 solved (8 on slot 6): seat 0 is no longer in to_move.
 const SOLVED_VIEW: View = { ...VIEW, to_move: [1], deadline_ms: 1700000004400, passed: [1], solvers: [0] };

@@ -3,6 +3,7 @@
 // The parts a step does not talk about (round, pass button, news) are hidden by howToPlay.css.
 import { Board } from "../../multiplin/Board";
 import type { View } from "../../multiplin/view";
+import { ROUND_VIEW } from "../../multiplin/fixtures";
 import type { GameEvent, MatchMeta } from "../../../protocol/messages";
 import { Marked, noAct, noAnnounce, type PictureProps } from "../Marked";
 
@@ -23,25 +24,12 @@ const match = (me = "You"): MatchMeta => ({
 });
 
 const START: View = {
-  game: "multiplin",
-  seat: 0,
-  players: 2,
-  phase: "round",
-  to_move: [0, 1],
+  ...ROUND_VIEW,
   deadline_ms: null,
-  mistakes: [0, 0],
-  result: null,
   hand: [6, 2, 9, 5, 3],
-  hand_sizes: [5, 5],
   table: [3, 7, 9, 4, 8, 10, 2, 5],
   product: 42,
-  round: 1,
-  dealer: 1,
   factor_deck_count: 27,
-  product_deck_count: 54,
-  passed: [],
-  solvers: [],
-  locked_until_ms: [null, null],
 };
 
 /** After "Show me", as the engine has it: you solved it with your 6 on the table's 7 ("You got
