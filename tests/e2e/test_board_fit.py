@@ -13,6 +13,7 @@ each case (fit-<game>-<width>-<options>.png)."""
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 
 import pytest
@@ -38,6 +39,9 @@ class Game:
     may_scroll: bool = False  # its largest board may scroll inside its own box
     opens: str | None = None  # tapped first, to open the controls of a turn (Stepping's divisor box)
     extra_controls: list[str] = field(default_factory=list)
+    # Measured at the child's turn with a last number (the instruction at its longest, the dice folded),
+    # as most turns are, rather than at the very start.
+    mid_game: bool = False
 
 
 GAMES = {
@@ -45,7 +49,7 @@ GAMES = {
     "fultiples": Game(
         board=".fultiples-grid", controls=[".fultiples-instruction", ".fultiples-messages", ".fultiples-legend",
                                            ".fultiples-dice"],
-        targets=".fultiples-cell",
+        targets=".fultiples-cell", mid_game=True,
         largest={"level": "advanced", "rows": 30, "cols": 30, "time_limit_s": LONGEST_TURN}, may_scroll=True),
     # The board is always 8 x 8, the hand 3 cards; the largest target score shows "0 / 100".
     "four_in_a_row": Game(
@@ -132,6 +136,21 @@ def ends_every_game(classroom):
     teacher.request("POST", f"/api/classes/{klass['id']}/live/end-all/", {})
 
 
+def to_a_turn_with_a_last_number(child, match_id: int) -> None:
+    """Fultiples: the child's first mark (any number) if they start, then wait for their turn after the
+    computer's mark."""
+    deadline = time.monotonic() + 30
+    while True:
+        view = child.request("GET", f"/api/matches/{match_id}/")["view"]
+        if view["seat"] in view["to_move"]:
+            if view["last"] is not None:
+                return
+            child.request("POST", f"/api/matches/{match_id}/actions/", {"action": {"type": "mark", "cell": [0, 0]}})
+            continue
+        assert time.monotonic() < deadline, f"the child's turn after a mark never came: {view}"
+        time.sleep(0.2)
+
+
 @pytest.mark.parametrize("options", ["proposed", "largest"])
 @pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
 @pytest.mark.parametrize("game", GAMES)
@@ -142,6 +161,14 @@ def test_the_board_and_the_hand_fit_one_screen(game, viewport, options, classroo
                         {"bot_level": "easy"})["match"]
     page = page_as(ana, viewport)
     page.goto(f"/play/{match['id']}")
+    fits_one_screen(page, spec, viewport, options, f"fit-{game}-{viewport['width']}-{options}")
+    if spec.mid_game:  # and again on a later turn
+        to_a_turn_with_a_last_number(ana, match["id"])
+        page.reload()
+        fits_one_screen(page, spec, viewport, options, f"fit-{game}-{viewport['width']}-{options}-later")
+
+
+def fits_one_screen(page, spec: Game, viewport: dict, options: str, name: str) -> None:
     expect(page.locator(spec.board)).to_be_visible()
     if spec.opens:
         page.locator(spec.opens).click()
@@ -151,7 +178,7 @@ def test_the_board_and_the_hand_fit_one_screen(game, viewport, options, classroo
                   "a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => null)))")
     fit = page.evaluate(MEASURE, {"board": spec.board, "controls": spec.controls + HEADER, "targets": spec.targets})
     if directory := os.environ.get("FIT_SCREENSHOTS"):
-        page.screenshot(path=os.path.join(directory, f"fit-{game}-{viewport['width']}-{options}.png"))
+        page.screenshot(path=os.path.join(directory, f"{name}.png"))
 
     assert fit["sideways"] <= 0, f"the page scrolls sideways by {fit['sideways']} px: {fit}"
     assert fit["scrollY"] == 0, f"the page scrolled to show something: {fit}"
