@@ -22,29 +22,9 @@ import {
   solveAction,
   type View,
 } from "./view";
+import { ROUND_VIEW } from "./fixtures";
 
-// From the engine: get_engine("multiplin").setup(players=2, seed=2, now_ms=1700000000000).view(s, 0)
-const VIEW: View = {
-  game: "multiplin",
-  seat: 0,
-  players: 2,
-  phase: "round",
-  to_move: [0, 1],
-  deadline_ms: 1700000060000,
-  mistakes: [0, 0],
-  result: null,
-  hand: [8, 10, 8, 5, 9],
-  hand_sizes: [5, 5],
-  table: [5, 2, 3, 5, 8, 10, 4, 4],
-  product: 32,
-  round: 1,
-  dealer: 1,
-  factor_deck_count: 22,
-  product_deck_count: 54,
-  passed: [],
-  solvers: [],
-  locked_until_ms: [null, null],
-};
+const VIEW: View = ROUND_VIEW;
 
 const names = ["Ana", "Ben", "Cai"];
 const nameOf = (s: number) => names[s];
