@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.reports.focus import focus_report
 from games.reports.mastery import WORDS, known
-from games.reports.mistakes import LABELS
+from games.reports.mistakes import explain, label
 from games.reports.practise_next import practise_next, weakest
 from games.reports.queries import (
     Scope,
@@ -45,12 +45,14 @@ def student_report(scope: Scope) -> dict:
         "most_missed": most_missed(facts),
         "by_week": accuracy_by_week(scope),
         "judgements": judgements,
-        "mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])} for row in mistakes],
+        "mistakes": [{**row, "label": label(row["mistake_type"])} for row in mistakes],
         "totals": _totals(facts, judgements),
         "states": WORDS,
         "practise_next": practise_next(facts, commonest_mistake_per_fact(scope)),
-        "recent_mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])}
-                            for row in recent_mistakes(scope)],
+        # Each wrong answer's own reason: "chose 14 after 12 (both are even, but neither is a multiple ...)".
+        "recent_mistakes": [
+            {**row, "label": explain(row["kind"], row["a"], row["b"], row["answer"], row["mistake_type"])}
+            for row in recent_mistakes(scope)],
         "focus": focus_report(classroom_id=scope.classroom_id, end=scope.end, student_user_id=scope.student_user_id),
     }
 
@@ -92,8 +94,7 @@ def class_report(scope: Scope, students: list[tuple[int, int, str]]) -> dict:
         "activity": activity,
         "by_week": accuracy_by_week(scope),
         "judgements": judgement_accuracy(scope),
-        "mistakes": [{**row, "label": LABELS.get(row["mistake_type"], row["mistake_type"])}
-                     for row in mistakes_by_type(scope)],
+        "mistakes": [{**row, "label": label(row["mistake_type"])} for row in mistakes_by_type(scope)],
         "states": WORDS,
         # Focused assignments: before and since each child's first focused match, whatever the period.
         "focus": focus_report(classroom_id=scope.classroom_id, end=scope.end),

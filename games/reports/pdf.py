@@ -64,8 +64,8 @@ def report_pdf(report: Report) -> bytes:
               f"{f['median_think_ms'] / 1000:.1f} s"] for f in data["most_missed"]])]
     if data.get("mistakes"):
         story += [Spacer(1, 4 * mm), Paragraph("Mistakes by type", styles["Heading2"]), _simple_table(
-            ["Kind", "Type", "Count"], [[KIND_LABELS.get(m["kind"], m["kind"]), m["label"], m["count"]]
-                                        for m in data["mistakes"]])]
+            ["Kind", "Type", "Count"], [[KIND_LABELS.get(m["kind"], m["kind"]), _text(m["label"], cell), m["count"]]
+                                        for m in data["mistakes"]], widths=[32 * mm, 132 * mm, 16 * mm])]
     if data.get("needs_help"):
         story += [Spacer(1, 4 * mm), Paragraph("Students who need help", styles["Heading2"]), _simple_table(
             ["Fact", "Students"], [[key.replace("x", " x "), _text(", ".join(

@@ -133,6 +133,6 @@ def test_the_students_report_shows_the_mistake_made_in_a_match(teacher_page, ser
     page.goto(f"/teacher/classes/{klass['id']}/reports/students/{ana_id}")
     mistakes = page.locator("section", has=page.get_by_role("heading", name="Mistakes by type"))
     expect(mistakes).to_contain_text("factor or multiple", ignore_case=True)
-    expect(mistakes).to_contain_text("Near miss")
+    expect(mistakes).to_contain_text("Shares a factor, but neither is a multiple of the other")
     report = teacher.request("GET", f"/api/students/{ana_id}/report/")
     assert json.dumps(report["data"]["mistakes"]).count("factor_pair") == 1

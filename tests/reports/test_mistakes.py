@@ -12,10 +12,11 @@ from games.reports.mistakes import classify, classify_divisibility, classify_pro
     (3, 4, 7, "addition"),
     (7, 8, 65, "digit_swap"),
     (4, 6, 42, "digit_swap"),  # 24 -> 42
-    (7, 8, 54, "other"),
+    (7, 8, 54, "near_fact"),   # 6 x 9: "other" before issue 32
+    (7, 8, 25, "other"),
     (7, 8, None, "other"),
     (2, 3, 6, "other"),        # not wrong: never called so, but no false type
-    (3, 3, 33, "other"),       # 9 has one digit: no swap
+    (3, 3, 33, "same_table"),  # 9 has one digit: no swap (33 = 3 x 11)
 ])
 def test_wrong_products_are_classified(a, b, answer, expected):
     assert classify_product(a, b, answer) == expected
@@ -29,7 +30,8 @@ def test_a_neighbour_wins_over_addition_when_both_fit():
     (8, 42, "near_miss"),   # share 2, neither divides
     (42, 8, "near_miss"),
     (9, 12, "near_miss"),
-    (7, 30, "other"),       # coprime
+    (7, 30, "next_door"),   # coprime, but 7 is next to 6, a factor of 30 ("other" before issue 32)
+    (7, 19, "other"),       # coprime, and no number next to either divides the other
     (1, 1, "other"),
 ])
 def test_wrong_divisibility_claims_are_classified(a, b, expected):

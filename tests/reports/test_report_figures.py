@@ -86,7 +86,7 @@ def test_student_report_figures(classroom, fixture):
     assert (seven_eight["attempts"], seven_eight["right"], seven_eight["median_think_ms"]) == (4, 2, 2500)
     assert [(f["a"], f["b"]) for f in ana["most_missed"]] == [(7, 8), (3, 4)]
     mistakes = {(m["kind"], m["mistake_type"]): m["count"] for m in ana["mistakes"]}
-    assert mistakes == {("multiply", "other"): 1, ("multiply", "neighbour"): 1, ("multiply", "addition"): 1,
+    assert mistakes == {("multiply", "near_fact"): 1, ("multiply", "neighbour"): 1, ("multiply", "addition"): 1,
                         ("factor_pair", "near_miss"): 1}
     judgements = {j["kind"]: (j["attempts"], j["right"]) for j in ana["judgements"]}
     assert judgements == {"multiply": (5, 2), "factor_pair": (2, 1)}
@@ -125,7 +125,7 @@ def test_my_progress_lists_facts_mastered_and_to_practise(classroom, fixture):
     assert ana["mastered"] == []
     # 3 x 4 (answered 7 once) is one slip: not a fact to practise, nor to practise next
     assert ana["practise"] == [[7, 8]]
-    # why, from how Ana went wrong: 7 x 8 answered 54 (other) and 63 (neighbour)
+    # why, from how Ana went wrong: 7 x 8 answered 54 (near_fact: 6 x 9) and 63 (neighbour)
     assert [(f["a"], f["b"], f["why"]) for f in ana["next"]] == [
         (7, 8, "You sometimes land on the fact next door. 7 \u00d7 8 is 56."),
     ]

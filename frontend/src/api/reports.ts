@@ -96,7 +96,7 @@ export interface JudgementStat {
 
 export interface MistakeStat {
   kind: AttemptKind;
-  /** neighbour | addition | digit_swap | near_miss | other */
+  /** One of games/reports/mistakes.py's kinds (neighbour, addition, near_miss, ... other); `label` says it. */
   mistake_type: string;
   count: number;
   label: string;
