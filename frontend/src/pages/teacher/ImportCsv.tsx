@@ -91,7 +91,7 @@ export function ImportCsv({ classId, onImported }: { classId: number; onImported
       <FormError error={check.error ?? commit.error} />
       {preview && preview.rows.length > 0 && (
         <div className="table-wrap">
-          <table className="preview-table">
+          <table className="preview-table stack-table">
             <caption className="sr-only">Preview of the CSV file</caption>
             <thead>
               <tr>
@@ -105,11 +105,11 @@ export function ImportCsv({ classId, onImported }: { classId: number; onImported
             <tbody>
               {preview.rows.map((r) => (
                 <tr key={r.line} className={r.problems.length ? "row-problem" : undefined}>
-                  <td>{r.line}</td>
-                  <td>{r.first_name}</td>
-                  <td>{r.last_name}</td>
-                  <td>{r.display_name}</td>
-                  <td>
+                  <td data-label="Line">{r.line}</td>
+                  <td data-label="First name">{r.first_name}</td>
+                  <td data-label="Last name">{r.last_name}</td>
+                  <td data-label="Shown as">{r.display_name}</td>
+                  <td data-label="Problems">
                     {r.problems.length === 0 ? (
                       <span className="ok">OK</span>
                     ) : (
