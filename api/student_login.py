@@ -20,6 +20,18 @@ from classroom.models import Classroom
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
+def sign_in(request, user) -> None:
+    """Django's login(), unless this session is already this child's (a card read twice, two tabs):
+    login() would give the session a new key and delete the old one, and every other tab of the
+    browser whose request is still on its way with the old cookie would answer 401 (issue 32). A
+    session already signed in as the same account (the middleware checked its password hash, so a
+    revoked one is not) gains nothing from a new key: fixation needs a session that changes hands."""
+    current = getattr(request, "user", None)
+    if current is not None and current.is_authenticated and current.pk == user.pk:
+        return
+    login(request, user, backend=BACKEND)
+
+
 class ClassNamesView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
@@ -60,7 +72,7 @@ class StudentLoginView(APIView):
         data = StudentLoginSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         user = services.student_sign_in(**data.validated_data, address=client_address(request.META))
-        login(request, user, backend=BACKEND)
+        sign_in(request, user)
         return me_response(user)
 
 
@@ -77,5 +89,5 @@ class StudentTokenLoginView(APIView):
         data = TokenLoginSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         user = services.student_sign_in_with_token(token=data.validated_data["token"])
-        login(request, user, backend=BACKEND)
+        sign_in(request, user)
         return me_response(user)

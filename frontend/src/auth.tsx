@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { Navigate, useLocation } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { getMe, logout } from "./api/endpoints";
-import { setUnauthorizedHandler, type ApiError } from "./api/http";
+import { sessionChanged, setUnauthorizedHandler, type ApiError } from "./api/http";
 import type { Me, Role } from "./api/types";
 
 export interface AuthValue {
@@ -44,6 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setMe = useCallback(
     (next: Me | null) => {
       changes.current += 1;
+      sessionChanged(); // a 401 to a request sent before this is about the old session (issue 32)
       setMeState(next);
     },
     [setMeState],
@@ -69,10 +70,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh]);
 
-  // A 401 from any request means the session is gone: forget the user so the guards redirect.
+  // A 401 means the session the request carried is gone. It is this page's session unless another
+  // tab of this browser signed in meanwhile: Django's login() replaces the session cookie (a new key,
+  // the old one deleted) for every tab, and a request that left with the old cookie answers 401 while
+  // the new cookie is fine. So ask /me once, with the cookie the browser has now, before forgetting
+  // the user: only a real end (revoked card, signed out elsewhere) sends the guards to sign-in.
+  const checking = useRef(false);
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      if (userId.current !== null) setMeState(null);
+      if (userId.current === null || checking.current) return;
+      checking.current = true;
+      const asked = changes.current;
+      getMe()
+        .then(
+          (current) => {
+            if (changes.current === asked) setMeState(current);
+          },
+          () => {
+            // Offline or a server error: that says nothing about the session; the next 401 asks again.
+          },
+        )
+        .finally(() => {
+          checking.current = false;
+        });
     });
     return () => setUnauthorizedHandler(null);
   }, [setMeState]);

@@ -126,3 +126,59 @@ def test_the_qr_card_works_while_the_address_is_over_its_allowance(student, sett
 def test_the_client_address(settings, peer, forwarded, trusted, expected):
     settings.TRUSTED_PROXIES = trusted
     assert client_address({"REMOTE_ADDR": peer, "HTTP_X_FORWARDED_FOR": forwarded}) == expected
+
+
+def test_a_card_read_again_in_the_same_browser_keeps_the_session_other_tabs_hold(student):
+    """Issue 32: a second tab's QR sign-in used to give the session a new key and delete the old one,
+    so the first tab's requests still on their way with the old cookie answered 401."""
+    from classroom.services import cards_issue
+
+    (card,) = cards_issue(classroom=student.classroom, students=[student])
+    client = csrf_client()
+    assert client.post("/api/student-login/token/", {"token": card.token}, format="json").status_code == 200
+    first_key = client.cookies["sessionid"].value
+    other_tab = APIClient(REMOTE_ADDR="127.0.0.1")  # the first tab's request, sent with the cookie it had
+    other_tab.cookies["sessionid"] = first_key
+    client.defaults["HTTP_X_CSRFTOKEN"] = client.cookies["csrftoken"].value
+    again = client.post("/api/student-login/token/", {"token": card.token}, format="json")
+    assert again.status_code == 200
+    assert again.json()["id"] == student.user_id
+    assert client.cookies["sessionid"].value == first_key
+    assert other_tab.get("/api/auth/me/").json()["id"] == student.user_id
+    again_by_pictures = sign_in(client, student, card.pictures)
+    assert again_by_pictures.status_code == 200
+    assert other_tab.get("/api/auth/me/").status_code == 200
+
+
+def test_another_childs_card_in_the_same_browser_still_replaces_the_session(student):
+    """A different child's card on the same tablet: a new session, and the old one is gone."""
+    from classroom.services import cards_issue
+
+    ben = StudentFactory(classroom=student.classroom)
+    ana_card, ben_card = cards_issue(classroom=student.classroom, students=[student, ben])
+    client = csrf_client()
+    assert client.post("/api/student-login/token/", {"token": ana_card.token}, format="json").status_code == 200
+    ana_key = client.cookies["sessionid"].value
+    client.defaults["HTTP_X_CSRFTOKEN"] = client.cookies["csrftoken"].value
+    ben_signs_in = client.post("/api/student-login/token/", {"token": ben_card.token}, format="json")
+    assert ben_signs_in.json()["id"] == ben.user_id
+    assert client.cookies["sessionid"].value != ana_key
+    old_tab = APIClient(REMOTE_ADDR="127.0.0.1")
+    old_tab.cookies["sessionid"] = ana_key
+    assert old_tab.get("/api/auth/me/").status_code == 401
+
+
+def test_a_revoked_session_is_not_kept_by_reading_a_new_card(student):
+    """A session the teacher ended (Revoke card) is not reused by the new card's sign-in."""
+    from classroom.services import cards_issue, student_revoke_card
+
+    (card,) = cards_issue(classroom=student.classroom, students=[student])
+    client = csrf_client()
+    client.post("/api/student-login/token/", {"token": card.token}, format="json")
+    old_key = client.cookies["sessionid"].value
+    student_revoke_card(student=student)
+    (new_card,) = cards_issue(classroom=student.classroom, students=[student])
+    client.defaults["HTTP_X_CSRFTOKEN"] = client.cookies["csrftoken"].value
+    assert client.post("/api/student-login/token/", {"token": new_card.token}, format="json").status_code == 200
+    assert client.cookies["sessionid"].value != old_key
+    assert client.get("/api/auth/me/").json()["id"] == student.user_id

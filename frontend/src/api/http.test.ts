@@ -36,6 +36,25 @@ describe("request", () => {
     expect(calls[1]!.headers["X-CSRFToken"]).toBe("fresh");
   });
 
+  it("sends a POST once more when another tab's sign-in changed the CSRF cookie under it, and only then", async () => {
+    document.cookie = "csrftoken=old; path=/";
+    let posts = 0;
+    const calls = mockFetch({
+      "POST /api/student-login/token/": () => {
+        if (++posts > 1) return json(200, { id: 7 });
+        document.cookie = "csrftoken=new; path=/"; // the other tab's sign-in answered meanwhile
+        return apiError(403, "permission_denied", "CSRF Failed: CSRF token from the 'X-CSRFToken' HTTP header incorrect.");
+      },
+    });
+    expect(await request("POST", "/api/student-login/token/", { json: { token: "t" } })).toEqual({ id: 7 });
+    expect(calls.map((c) => c.headers["X-CSRFToken"])).toEqual(["old", "new"]);
+
+    // A 403 with the cookie unchanged is a refusal: it is not sent again.
+    const refused = mockFetch({ "POST /api/classes/": () => apiError(403, "permission_denied", "No.") });
+    await expect(request("POST", "/api/classes/", { json: {} })).rejects.toMatchObject({ status: 403 });
+    expect(refused).toHaveLength(1);
+  });
+
   it("does not send a CSRF header on GET", async () => {
     document.cookie = "csrftoken=tok; path=/";
     const calls = mockFetch({ "GET /api/auth/me/": () => json(200, { id: 1 }) });

@@ -29,9 +29,20 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 let onUnauthorized: (() => void) | null = null;
 
-/** Called when any request answers 401 (the session ended): the auth context signs the user out. */
+/** Called when a request answers 401 (the session may have ended): the auth context checks and signs
+ * the user out. Not called for a request sent before the latest sign-in or sign-out (see below). */
 export function setUnauthorizedHandler(fn: (() => void) | null): void {
   onUnauthorized = fn;
+}
+
+// Which sign-in the page is on: bumped by the auth context each time a page signs someone in or out.
+// A 401 to a request sent before that is about the session the page had then, not the one it has now:
+// the page's first /api/auth/me/ leaves before a QR card's sign-in and may answer after it (issue 32).
+let session = 0;
+
+/** The page's session changed (a sign-in or sign-out answered): older requests' 401s are old news. */
+export function sessionChanged(): void {
+  session += 1;
 }
 export const CSRF_COOKIE = "csrftoken";
 export const CSRF_URL = "/api/auth/csrf/";
@@ -135,16 +146,27 @@ async function send(method: string, path: string, opts: RequestOptions = {}): Pr
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(opts.json);
   }
-  if (UNSAFE.has(method)) headers["X-CSRFToken"] = await ensureCsrfToken();
-  let res: Response;
-  try {
-    res = await fetch(path, { method, headers, body, credentials: "same-origin", signal: opts.signal });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw networkError();
+  const csrf = UNSAFE.has(method) ? await ensureCsrfToken() : null;
+  if (csrf !== null) headers["X-CSRFToken"] = csrf;
+  const sentIn = session;
+  const go = async (): Promise<Response> => {
+    try {
+      return await fetch(path, { method, headers, body, credentials: "same-origin", signal: opts.signal });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === "AbortError") throw err;
+      throw networkError();
+    }
+  };
+  let res = await go();
+  // A sign-in in another tab of this browser gave it a new CSRF cookie while this request was on its
+  // way with the old token: refused for that alone, it is sent once more with the token the browser has now.
+  const now = readCookie(CSRF_COOKIE);
+  if (res.status === 403 && csrf !== null && now && now !== csrf) {
+    headers["X-CSRFToken"] = now;
+    res = await go();
   }
   if (!res.ok) {
-    if (res.status === 401) onUnauthorized?.();
+    if (res.status === 401 && sentIn === session) onUnauthorized?.();
     throw await errorFromResponse(res);
   }
   return res;

@@ -6,7 +6,8 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { AuthProvider, useAuth } from "../../auth";
 import type { Me, StudentLoginClass } from "../../api/types";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
-import { EnterCode, PickName, SecretStep, TokenSignIn } from "./SignIn";
+import { EnterCode, PickName, SecretStep, TokenSignIn, TRY_AGAIN } from "./SignIn";
+import { problems } from "../../words/readability";
 import { PICTURES } from "../../components/Picture";
 import { eventually } from "../../test/eventually";
 
@@ -237,5 +238,42 @@ describe("signing in with the QR card", () => {
     renderAt("/s/old", { "POST /api/student-login/token/": () => apiError(400, "bad_token", "Invalid token.") });
     expect((await screen.findByRole("alert")).textContent).toBe("This card doesn't work any more. Ask your teacher for a new card.");
     expect(screen.getByRole("link", { name: "Sign in with the class code" }).getAttribute("href")).toBe("/student");
+  });
+});
+
+describe("a child on the wrong page", () => {
+  it("sent to the class-code page from a page that needs sign-in sees their card drawn and one short sentence", async () => {
+    mockFetch({ "GET /api/auth/me/": () => apiError(401, "not_authenticated", "Sign in.") });
+    render(
+      <AuthProvider>
+        <MemoryRouter initialEntries={[{ pathname: "/student", state: { from: "/home" } }]}>
+          <Routes>
+            <Route path="/student" element={<EnterCode />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+    const help = await screen.findByRole("status");
+    expect(help.textContent).toBe(TRY_AGAIN);
+    expect(help.querySelector("svg.card-picture")).toBeTruthy();
+    expect(problems(TRY_AGAIN)).toEqual([]);
+  });
+
+  it("typing the code from the start page shows no such message", async () => {
+    renderAt("/student", {});
+    await screen.findByRole("heading", { name: "Type your class code" });
+    expect(screen.queryByText(TRY_AGAIN)).toBeNull();
+  });
+
+  it("a card that failed shows a big picture button back, and every sentence is short", async () => {
+    renderAt("/s/old", { "POST /api/student-login/token/": () => apiError(400, "bad_token", "Invalid token.") });
+    const alert = await screen.findByRole("alert");
+    const back = screen.getByRole("link", { name: "Sign in with the class code" });
+    expect(back.querySelector("svg.card-picture")).toBeTruthy();
+    expect(screen.getByText(TRY_AGAIN)).toBeTruthy();
+    for (const text of [alert.textContent ?? "", TRY_AGAIN, back.textContent ?? ""]) expect(problems(text)).toEqual([]);
+    await userEvent.setup().click(back);
+    expect(await screen.findByRole("heading", { name: "Type your class code" })).toBeTruthy();
+    expect(screen.getByText(TRY_AGAIN)).toBeTruthy();
   });
 });

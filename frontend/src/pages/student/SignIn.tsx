@@ -1,6 +1,6 @@
 // Children's sign-in: class code -> name -> three pictures (or a typed password).
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, Navigate, useNavigate, useParams } from "react-router-dom";
+import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { getStudentLoginClass, studentLogin, studentTokenLogin } from "../../api/endpoints";
 import { ApiError } from "../../api/http";
@@ -16,6 +16,48 @@ import { queryKeys } from "../../api/queryKeys";
 import { loadError } from "../../lib/queryClient";
 
 const WRONG = "That's not it. Try again!";
+/** For a child who landed where they did not mean to (a page that needs sign-in, a card that failed). */
+export const TRY_AGAIN = "Let's try again. Scan your card or ask your teacher.";
+
+/** A login card drawn big: the QR square and a smiling child, so the way back reads without words. */
+function CardPicture({ size = 160 }: { size?: number }) {
+  const qr = [
+    [0, 0], [1, 0], [2, 0], [0, 1], [2, 1], [0, 2], [1, 2], [2, 2], [4, 0], [4, 2], [3, 3], [4, 4], [2, 4], [0, 4],
+  ];
+  return (
+    <svg viewBox="0 0 120 80" width={size} height={(size * 2) / 3} focusable="false" aria-hidden="true" className="card-picture">
+      <rect x="2" y="2" width="116" height="76" rx="8" fill="#fffbe6" stroke="#8a6d00" strokeWidth="3" />
+      <circle cx="30" cy="34" r="14" fill="#ffcf66" />
+      <circle cx="25" cy="31" r="2" fill="#333" />
+      <circle cx="35" cy="31" r="2" fill="#333" />
+      <path d="M23 38 Q30 45 37 38" stroke="#333" strokeWidth="2.5" fill="none" strokeLinecap="round" />
+      <rect x="14" y="54" width="34" height="6" rx="3" fill="#8a6d00" />
+      <rect x="62" y="14" width="46" height="46" rx="3" fill="#ffffff" stroke="#333" strokeWidth="2" />
+      {qr.map(([x, y]) => (
+        <rect key={`${x}-${y}`} x={66 + x! * 8} y={18 + y! * 8} width="7" height="7" fill="#222" />
+      ))}
+    </svg>
+  );
+}
+
+/** The way back for a child on the wrong page: a big picture of their card and one short sentence. */
+export function WayBack({ to = "/student", label = "Try again" }: { to?: string; label?: string }) {
+  return (
+    <div className="way-back">
+      <Link className="btn btn-primary btn-huge way-back-button" to={to} state={{ cardFailed: true }} aria-label={label}>
+        <CardPicture />
+        <span className="way-back-label">{label}</span>
+      </Link>
+      <p className="lead">{TRY_AGAIN}</p>
+    </div>
+  );
+}
+
+/** Where the class-code page was sent from: a guarded page (state.from) or a card that failed. */
+function cameBack(state: unknown): boolean {
+  const s = state as { from?: unknown; cardFailed?: unknown } | null;
+  return typeof s?.from === "string" || s?.cardFailed === true;
+}
 const LOCKED = "Too many tries. Ask your teacher to help you sign in.";
 
 export function ClassCodeInput({
@@ -51,6 +93,8 @@ export function ClassCodeInput({
 export function EnterCode() {
   const { me } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  const lost = cameBack(location.state) && me?.role !== "student";
   const [code, setCode] = useState("");
   const complete = isCompleteClassCode(code);
   // The one thing to do here is type the code: the box gets the focus, not the heading (this effect
@@ -67,6 +111,12 @@ export function EnterCode() {
         <p className="alert alert-info">
           You are signed in as {me.name}. <Link to="/home">Go to your games</Link>
         </p>
+      )}
+      {lost && (
+        <div className="way-back" role="status">
+          <CardPicture />
+          <p className="lead">{TRY_AGAIN}</p>
+        </div>
       )}
       <form onSubmit={onSubmit} className="card form code-form">
         <label htmlFor="class-code" className="big-label">
@@ -390,11 +440,7 @@ export function TokenSignIn() {
         <div className="alert alert-error big-alert" role="alert">
           <p>{message}</p>
         </div>
-        <p>
-          <Link className="btn btn-primary btn-huge" to="/student">
-            Sign in with the class code
-          </Link>
-        </p>
+        <WayBack label="Sign in with the class code" />
       </Page>
     );
   }
