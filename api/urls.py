@@ -2,7 +2,7 @@ from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from api import auth, exports, matches, reports, rosters, student_login
+from api import auth, checklist, exports, matches, reports, rosters, student_login
 from api.assignments import AssignmentViewSet, ClassAssignmentsView, MyAssignmentsView
 from api.batches import BatchViewSet
 from api.classes import ClassroomViewSet
@@ -26,6 +26,7 @@ urlpatterns = [
     path("auth/login/", auth.LoginView.as_view(), name="auth-login"),
     path("auth/activate/", auth.ActivateView.as_view(), name="auth-activate"),
     path("auth/logout/", auth.LogoutView.as_view(), name="auth-logout"),
+    path("me/checklist/", checklist.ChecklistView.as_view(), name="me-checklist"),
     path("auth/password-reset/", auth.PasswordResetView.as_view(), name="auth-password-reset"),
     path("auth/password-reset/confirm/", auth.PasswordResetConfirmView.as_view(),
          name="auth-password-reset-confirm"),

@@ -75,7 +75,7 @@ describe("route guards", () => {
     });
     renderAt("/home");
     expect(await screen.findByRole("heading", { level: 1, name: "Hi Ana L.!" })).toBeTruthy();
-    expect(await screen.findByText("No games right now. Your teacher will add some soon!")).toBeTruthy();
+    expect(await screen.findByText("Your teacher has not picked a game yet.")).toBeTruthy();
   });
 
   it("only returns to same-area paths after sign-in", () => {
@@ -87,13 +87,63 @@ describe("route guards", () => {
 
 describe("session end", () => {
   it("a 401 from any request while on a teacher page sends the teacher to sign in", async () => {
+    let ended = false;
     mockFetch({
-      "GET /api/auth/me/": () => json(200, teacher),
-      "GET /api/classes/": () => apiError(401, "not_authenticated", "Please sign in."),
+      "GET /api/auth/me/": () => (ended ? apiError(401, "not_authenticated", "Please sign in.") : json(200, teacher)),
+      "GET /api/classes/": () => {
+        ended = true; // the session ended (say, a new password elsewhere): /me says so too
+        return apiError(401, "not_authenticated", "Please sign in.");
+      },
     });
     renderAt("/teacher");
     expect(await screen.findByRole("heading", { level: 1, name: "Teacher sign in" })).toBeTruthy();
     expect(where()).toBe("/teacher/login");
+  });
+
+  it("a 401 to a request that left with a cookie another tab has since replaced keeps the child signed in", async () => {
+    // Another tab of this browser signed in meanwhile: this request carried the old session cookie;
+    // /me, asked again with the cookie the browser has now, answers the child (issue 32).
+    let listed = 0;
+    const calls = mockFetch({
+      "GET /api/auth/me/": () => json(200, student),
+      "GET /api/my/assignments/": () => (++listed === 1 ? apiError(401, "not_authenticated", "Please sign in.") : json(200, [])),
+      "GET /api/my/matches/": () => json(200, []),
+      "GET /api/my/current-match/": () => json(200, { match: null }),
+      "GET /api/my/challenges/": () => json(200, []),
+    });
+    renderAt("/home");
+    expect(await screen.findByRole("heading", { level: 1, name: "Hi Ana L.!" })).toBeTruthy();
+    await eventually(() => expect(calls.filter((c) => c.path === "/api/auth/me/").length).toBe(2));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(where()).toBe("/home");
+    expect(screen.getByRole("heading", { level: 1, name: "Hi Ana L.!" })).toBeTruthy();
+  });
+
+  it("a QR card's sign-in is not undone by the page's first /me answering 401 after it", async () => {
+    let cardSignedIn!: () => void;
+    const cardDone = new Promise<void>((resolve) => (cardSignedIn = resolve));
+    mockFetch({
+      "GET /api/auth/me/": async () => {
+        await cardDone; // asked before the card's sign-in, answered after it, as a busy server does
+        return apiError(401, "not_authenticated", "Please sign in.");
+      },
+      "GET /api/auth/csrf/": () => json(204, null),
+      "POST /api/student-login/token/": () => {
+        setTimeout(cardSignedIn, 10);
+        return json(200, student);
+      },
+      "GET /api/my/assignments/": () => json(200, []),
+      "GET /api/my/matches/": () => json(200, []),
+      "GET /api/my/current-match/": () => json(200, { match: null }),
+      "GET /api/my/challenges/": () => json(200, []),
+    });
+    document.cookie = "csrftoken=t; path=/";
+    renderAt("/s/tok-1");
+    expect(await screen.findByRole("heading", { level: 1, name: "Hi Ana L.!" })).toBeTruthy();
+    await cardDone;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(where()).toBe("/home");
+    expect(screen.getByRole("heading", { level: 1, name: "Hi Ana L.!" })).toBeTruthy();
   });
 });
 

@@ -243,6 +243,8 @@ ROWS: dict[tuple[str, str], Row] = {
                                                     params=lambda w: {"match_id": w.finished.pk}),
     ("POST", "/api/matches/{match_id}/resign/"): Row(class_student(200)),
     ("POST", "/api/matches/{match_id}/take-back/"): Row(class_student(200)),
+    # A teacher's own first-run checklist
+    ("GET", "/api/me/checklist/"): Row(any_teacher(200)),
     # A student's own pages
     ("GET", "/api/my/assignments/"): Row(any_student(200)),
     ("PUT", "/api/my/avatar/"): Row(any_student(200), {"picture": "owl", "colour": "teal"}),

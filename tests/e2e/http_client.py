@@ -80,10 +80,16 @@ def signed_up_teacher(base_url: str, name: str = "Ms Test", email: str | None = 
     return teacher
 
 
-def classroom_with_students(base_url: str, names: list[str]) -> tuple[ApiClient, dict, dict[str, list[str]]]:
-    """A new teacher with a class of `names`; returns the teacher, the class and the picture passwords."""
+def classroom_with_students(base_url: str, names: list[str], starter: bool = False,
+                            ) -> tuple[ApiClient, dict, dict[str, list[str]]]:
+    """A new teacher with a class of `names`; returns the teacher, the class and the picture passwords.
+    A new class starts with one Four-in-a-Row assignment; these tests assign the games they play, so it
+    is removed, as a teacher would, unless `starter`."""
     teacher = signed_up_teacher(base_url)
     klass = teacher.request("POST", "/api/classes/", {"name": "Room 1"})
+    if not starter:
+        for assignment in teacher.request("GET", f"/api/classes/{klass['id']}/assignments/"):
+            teacher.request("DELETE", f"/api/assignments/{assignment['id']}/")
     teacher.request("POST", f"/api/classes/{klass['id']}/students/", {"names": "\n".join(names)})
     return teacher, klass, picture_sequences(print_cards(teacher, klass))
 

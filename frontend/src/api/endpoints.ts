@@ -12,6 +12,7 @@ import type {
   Batch,
   BotLevel,
   Challenge,
+  Checklist,
   ClassLive,
   Classmate,
   ComputerMatchRequest,
@@ -87,6 +88,9 @@ export const updateClass = (id: number, body: ClassroomPatch) =>
 export const deleteClass = (id: number) => request<void>("DELETE", `/api/classes/${id}/`);
 
 export const regenerateCode = (id: number) => request<Classroom>("POST", `/api/classes/${id}/regenerate-code/`);
+
+/** The teacher's first-run steps, each ticked from what their classes hold. */
+export const getChecklist = (signal?: AbortSignal) => request<Checklist>("GET", "/api/me/checklist/", { signal });
 
 // --- roster -----------------------------------------------------------------
 

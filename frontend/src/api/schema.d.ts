@@ -842,6 +842,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/checklist/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The teacher's first-run steps, each ticked from what their classes hold */
+        get: operations["me_checklist_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my/assignments/": {
         parameters: {
             query?: never;
@@ -1394,6 +1411,16 @@ export interface components {
          * @enum {string}
          */
         ChallengeStatusEnum: "pending" | "accepted" | "declined" | "cancelled";
+        Checklist: {
+            steps: components["schemas"]["ChecklistStep"][];
+            all_done: boolean;
+            /** @description The class to do the next steps in. */
+            class_id: number | null;
+        };
+        ChecklistStep: {
+            key: components["schemas"]["KeyEnum"];
+            done: boolean;
+        };
         ClassGamesEnded: {
             ended: number;
         };
@@ -1590,6 +1617,15 @@ export interface components {
             display_name: string;
             problems: string[];
         };
+        /**
+         * @description * `class` - class
+         *     * `students` - students
+         *     * `cards` - cards
+         *     * `assign` - assign
+         *     * `watch` - watch
+         * @enum {string}
+         */
+        KeyEnum: "class" | "students" | "cards" | "assign" | "watch";
         /**
          * @description * `beginner` - beginner
          *     * `intermediate` - intermediate
@@ -5396,6 +5432,52 @@ export interface operations {
             };
             /** @description No such object, or not this user's to see (the same answer), or no such page. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    me_checklist_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,6 +21,9 @@ export type MeClassroom = Schemas["MeClassroom"];
 export type Classroom = Schemas["Classroom"];
 export type ClassroomCreate = Schemas["ClassroomRequest"];
 export type ClassroomPatch = Schemas["PatchedClassroomRequest"];
+export type Checklist = Schemas["Checklist"];
+export type ChecklistStep = Schemas["ChecklistStep"];
+export type ChecklistKey = Schemas["KeyEnum"];
 
 export type Student = Schemas["Student"];
 export type StudentPatch = Schemas["PatchedStudentRequest"];

@@ -339,4 +339,12 @@ describe("student home", () => {
     expect(rows[2]).toMatch(/Draw/);
     expect(rows[3]).toMatch(/You left/); // its seat's stand-in won, not the child who left
   });
+
+  it("with no game yet, says so in a child's words and hides the empty last games", async () => {
+    renderHome({ "GET /api/my/assignments/": () => json(200, []) });
+    expect(await screen.findByText("Your teacher has not picked a game yet.")).toBeTruthy();
+    expect(screen.getByText("Ask your teacher, or come back soon.")).toBeTruthy();
+    expect(screen.queryByText(/Pick one above/)).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Your last games" })).toBeNull();
+  });
 });

@@ -181,7 +181,10 @@ export function StudentHome() {
         ) : !assignments ? (
           <p role="status">Getting your games…</p>
         ) : assignments.length === 0 ? (
-          <p className="card games-empty">No games right now. Your teacher will add some soon!</p>
+          <div className="card games-empty">
+            <p>Your teacher has not picked a game yet.</p>
+            <p>Ask your teacher, or come back soon.</p>
+          </div>
         ) : (
           <ul className="plain-list assignment-list">
             {assignments.map((a) => (
@@ -197,7 +200,8 @@ export function StudentHome() {
         )}
       </section>
 
-      {history && <History matches={history} />}
+      {/* With no game and no match yet, "Your last games" has nothing to say. */}
+      {history && !(assignments?.length === 0 && history.length === 0) && <History matches={history} />}
 
       <FormError error={signOutAction.error} />
       <p className="student-footer">

@@ -109,10 +109,20 @@ export function AssignmentsPage() {
           Assigned games ({assignments.length})
         </h2>
         {assignments.length === 0 ? (
-          <p>Nothing assigned yet. Assign a game and your students see it on their home page.</p>
+          <div className="empty-state">
+            <p>
+              Nothing assigned: your students see "Your teacher has not picked a game yet." Assign a game and it shows
+              on their home page at once.
+            </p>
+            {!editing && (
+              <Button variant="primary" onClick={() => setEditing({ kind: "new" })}>
+                Assign a game now
+              </Button>
+            )}
+          </div>
         ) : (
           <div className="table-wrap">
-            <table className="assignments">
+            <table className="assignments stack-table">
               <thead>
                 <tr>
                   <th scope="col">Game</th>
@@ -135,18 +145,18 @@ export function AssignmentsPage() {
                         <span className="student-name">{nameOf(a)}</span>
                         {a.title && <span className="full-name">{gameTitle(a.game)}</span>}
                       </th>
-                      <td>{a.players_per_match}</td>
-                      <td>
+                      <td data-label="Players">{a.players_per_match}</td>
+                      <td data-label="Status">
                         <span className={`badge ${status === "Open" ? "badge-ok" : "badge-muted"}`}>{status}</span>
                       </td>
-                      <td>
+                      <td data-label="Dates">
                         {a.opens_at && <span className="date-line">From {formatTime(a.opens_at)}</span>}
                         <span className="date-line">
                           {a.closed_at ? `Closed ${formatTime(a.closed_at)}` : a.closes_at ? `Until ${formatTime(a.closes_at)}` : "No end date"}
                         </span>
                       </td>
-                      <td>{who}</td>
-                      <td>
+                      <td data-label="Who">{who}</td>
+                      <td className="stack-actions">
                         <div className="actions actions-tight">
                           <Button onClick={() => setEditing({ kind: "edit", assignment: a })} aria-label={`Change ${nameOf(a)}`}>
                             Change

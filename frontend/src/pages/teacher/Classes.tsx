@@ -10,6 +10,7 @@ import { Button, Field, FormError, useAction, useFocusFirstInvalid } from "../..
 import { Page } from "../../components/Page";
 import { plural } from "../../lib/format";
 import { loadError } from "../../lib/queryClient";
+import { checklistKey, FirstRunChecklist } from "./FirstRunChecklist";
 
 type Dialog = { kind: "delete" | "regenerate"; klass: Classroom } | null;
 
@@ -27,6 +28,7 @@ export function ClassesPage() {
     queryClient.setQueryData<Classroom[]>(queryKeys.classes, (cs) => cs && update(cs));
     void queryClient.invalidateQueries({ queryKey: queryKeys.classes, exact: true });
     void queryClient.invalidateQueries({ queryKey: queryKeys.class(classId) });
+    void queryClient.invalidateQueries({ queryKey: checklistKey });
   };
   const replace = (k: Classroom) => changed(k.id, (cs) => cs.map((c) => (c.id === k.id ? k : c)));
 
@@ -38,6 +40,7 @@ export function ClassesPage() {
       <p className="sr-only" role="status" aria-live="polite">
         {notice}
       </p>
+      <FirstRunChecklist />
       <CreateClassForm
         onCreated={(k) => {
           changed(k.id, (cs) => [k, ...cs]);
@@ -53,7 +56,11 @@ export function ClassesPage() {
           </div>
         )}
         {classes === null && !listError && <p role="status">Loading classes…</p>}
-        {classes && active.length === 0 && <p>No classes yet. Create your first class above.</p>}
+        {classes && active.length === 0 && (
+          <p>
+            No classes yet. <a href="#create-heading">Create your first class</a>: give it a name above.
+          </p>
+        )}
         <ul className="class-list">
           {active.map((k) => (
             <ClassItem key={k.id} klass={k} onChanged={replace} onNotice={setNotice} onDialog={setDialog} />

@@ -101,7 +101,14 @@ describe("the roster", () => {
 
   it("an empty class invites the teacher to add names", async () => {
     renderRoster({}, []);
-    expect(await screen.findByText("No students yet. Add them below: type their names or import a CSV file.")).toBeTruthy();
+    expect(await screen.findByText(/Add your students' names to start\./)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Type or paste their names" })).toBeTruthy();
+    // Nothing to print for nobody, and it says why: never "Every student has a card".
+    expect(screen.queryByText(/Every student has a card/)).toBeNull();
+    const whole = screen.getByRole("button", { name: /Print cards for the whole class/ }) as HTMLButtonElement;
+    expect(whole.disabled).toBe(true);
+    expect(whole.getAttribute("aria-describedby")).toBe("cards-none");
+    expect(screen.getByText("Add students first: there is nobody to print a card for yet.")).toBeTruthy();
   });
 });
 
@@ -200,6 +207,31 @@ describe("each student's actions", () => {
     expect(await screen.findByRole("heading", { name: "Students (1)" })).toBeTruthy();
     expect(screen.queryByText("Ana L.", { selector: ".student-name" })).toBeNull();
     expect(status().textContent).toBe("Ana L. removed.");
+  });
+
+  it("prints cards for the students ticked in the roster, and says new cards replace the old ones", async () => {
+    const job = { id: 42, kind: "cards_pdf", done: 0, total: 1, error: "", filename: "login-cards-ABC234.pdf", size: 0,
+      file_url: null, created_at: "2025-01-01T00:00:00Z", finished_at: null, status: "pending" };
+    const calls = renderRoster({ "POST /api/classes/3/cards/": () => json(201, job), "GET /api/exports/42/": () => json(200, job) });
+    const user = userEvent.setup();
+    await screen.findByText("Ana L.", { selector: ".student-name" });
+    expect(screen.getByText("New cards replace the old ones: the old cards stop working.")).toBeTruthy();
+    const chosen = screen.getByRole("button", { name: /Print cards for the chosen students/ }) as HTMLButtonElement;
+    expect(chosen.disabled).toBe(true);
+    await user.click(screen.getByRole("checkbox", { name: "Choose Ben for cards" }));
+    // Ben has no card: nothing to replace, so no question.
+    await user.click(screen.getByRole("button", { name: "Print cards for 1 chosen student" }));
+    await eventually(() => expect(calls.find((c) => c.path === "/api/classes/3/cards/")?.body).toEqual({ students: [13] }));
+  });
+
+  it("the whole class's cards are printed only after the warning, since Ana's card is replaced", async () => {
+    const calls = renderRoster({});
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Print cards for the whole class (2 students)" }));
+    const dialog = screen.getByRole("dialog", { name: "Print 2 new cards?" });
+    expect(dialog.textContent).toContain("Their old cards stop working.");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(calls.some((c) => c.path === "/api/classes/3/cards/")).toBe(false);
   });
 
   it("a new card for a student who has one is made only after the warning that the old one stops working", async () => {

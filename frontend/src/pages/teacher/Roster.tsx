@@ -1,7 +1,7 @@
 // One class: its roster, adding and importing students, login cards, sign-in mode.
 import { Avatar, avatarFromRoster } from "../../components/Avatar";
-import { useRef, useState, type FormEvent } from "react";
-import { useParams } from "react-router-dom";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useLocation, useParams } from "react-router-dom";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   addStudents,
@@ -41,6 +41,8 @@ export function RosterPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState("");
   const rosterHeading = useRef<HTMLHeadingElement>(null);
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const { hash } = useLocation();
 
   const queryClient = useQueryClient();
   const classQuery = useQuery({ queryKey: queryKeys.class(id), queryFn: ({ signal }) => getClass(id, signal) });
@@ -68,6 +70,16 @@ export function RosterPage() {
   const cards = useExport({ onSaved: reloadStudents }); // ExportStatus announces the download
   const print = (ids?: number[]) => (klass ? cards.start(() => requestCards(klass.id, ids)) : Promise.resolve());
 
+  const loaded = Boolean(klass && students);
+  useEffect(() => {
+    // The first-run checklist and the empty roster link here: #add focuses the names, #cards the cards.
+    if (!loaded) return;
+    const target = hash === "#add" ? "names" : hash === "#cards" ? "cards-heading" : "";
+    const el = target === "names" ? document.querySelector<HTMLElement>('textarea[name="names"]') : target ? document.getElementById(target) : null;
+    el?.scrollIntoView?.({ block: "center" });
+    el?.focus();
+  }, [hash, loaded]);
+
   if (failed && !(klass && students)) {
     return <ClassLoadFailed error={failed} what="the class" />;
   }
@@ -76,6 +88,16 @@ export function RosterPage() {
   }
 
   const withoutCard = students.filter((s) => !s.has_card);
+  const picked = students.filter((s) => chosen.has(s.id));
+  /** Print these students' cards: asked first when one of them has a card, which the new one replaces. */
+  const printFor = (ss: Student[]) => (ss.some((s) => s.has_card) ? setDialog({ kind: "reissue", students: ss }) : void print(ss.map((s) => s.id)));
+  const toggle = (sid: number, on: boolean) =>
+    setChosen((c) => {
+      const next = new Set(c);
+      if (on) next.add(sid);
+      else next.delete(sid);
+      return next;
+    });
   const withoutPassword = students.filter((s) => !s.has_password);
   const active = students.length;
 
@@ -113,10 +135,12 @@ export function RosterPage() {
           Students ({students.length})
         </h2>
         {students.length === 0 ? (
-          <p>No students yet. Add them below: type their names or import a CSV file.</p>
+          <p className="empty-state">
+            Add your students' names to start. <a href="#add" onClick={(e) => { e.preventDefault(); document.querySelector<HTMLElement>('textarea[name="names"]')?.focus(); }}>Type or paste their names</a>, or import a CSV file.
+          </p>
         ) : (
           <div className="table-wrap">
-            <table className="roster">
+            <table className="roster stack-table">
               <caption className="sr-only">Students of {klass.name}</caption>
               <thead>
                 <tr>
@@ -132,6 +156,8 @@ export function RosterPage() {
                   <StudentRow
                     key={s.id}
                     student={s}
+                    chosen={chosen.has(s.id)}
+                    onChoose={(on) => toggle(s.id, on)}
                     printBusy={cards.working}
                     onSaved={(u) => {
                       patchStudent(u.id, u);
@@ -153,12 +179,49 @@ export function RosterPage() {
       </section>
 
       <section aria-labelledby="cards-heading" className="card">
-        <h2 id="cards-heading">Login cards</h2>
+        <h2 id="cards-heading" tabIndex={-1}>
+          Login cards
+        </h2>
         <p>Each card shows the class code, the student's name, their picture password and a QR code that signs them in.</p>
+        <p id="cards-replace">
+          <strong>New cards replace the old ones: the old cards stop working.</strong>
+        </p>
+        {active === 0 ? (
+          <p className="hint" id="cards-none">
+            Add students first: there is nobody to print a card for yet.
+          </p>
+        ) : (
+          <label className="radio">
+            <input
+              type="checkbox"
+              checked={picked.length === active}
+              onChange={(e) => setChosen(e.target.checked ? new Set(students.map((s) => s.id)) : new Set())}
+            />
+            <span>Choose every student ({picked.length} of {active} chosen)</span>
+          </label>
+        )}
         <div className="actions">
-          <ExportButton exp={cards} ask={() => requestCards(klass.id)} disabled={withoutCard.length === 0} workingLabel="Making cards…">
-            {withoutCard.length === 0 ? "Every student has a card" : `Print cards for ${plural(withoutCard.length, "student")} without one`}
-          </ExportButton>
+          {withoutCard.length > 0 && withoutCard.length < active && (
+            <ExportButton exp={cards} ask={() => requestCards(klass.id)} workingLabel="Making cards…">
+              {`Print cards for ${plural(withoutCard.length, "student")} without one`}
+            </ExportButton>
+          )}
+          <Button
+            variant={withoutCard.length === active ? "primary" : undefined}
+            disabled={active === 0 || cards.working}
+            aria-describedby={active === 0 ? "cards-none" : "cards-replace"}
+            onClick={() => printFor(students)}
+          >
+            Print cards for the whole class{active > 0 ? ` (${plural(active, "student")})` : ""}
+          </Button>
+          <Button
+            disabled={picked.length === 0 || cards.working}
+            aria-describedby="cards-replace"
+            title={picked.length === 0 ? "Tick students in the list first." : undefined}
+            onClick={() => printFor(picked)}
+          >
+            {picked.length === 0 ? "Print cards for the chosen students" : `Print cards for ${plural(picked.length, "chosen student")}`}
+          </Button>
           {klass.sign_in_mode === "password" && withoutPassword.some((s) => s.has_card) && (
             <Button onClick={() => setDialog({ kind: "reissue", students: withoutPassword.filter((s) => s.has_card) })}>
               Reprint cards for {plural(withoutPassword.filter((s) => s.has_card).length, "student")} without a typed password
@@ -367,6 +430,8 @@ function AddStudentsForm({ classId, onAdded }: { classId: number; onAdded: (s: S
 
 function StudentRow({
   student: s,
+  chosen,
+  onChoose,
   printBusy,
   onSaved,
   onPrint,
@@ -375,6 +440,8 @@ function StudentRow({
   onUnlocked,
 }: {
   student: Student;
+  chosen: boolean;
+  onChoose: (on: boolean) => void;
   printBusy: boolean;
   onSaved: (s: Student) => void;
   onPrint: () => void;
@@ -462,6 +529,10 @@ function StudentRow({
   return (
     <tr>
       <th scope="row">
+        <label className="choose-student">
+          <input type="checkbox" checked={chosen} onChange={(e) => onChoose(e.target.checked)} />
+          <span className="sr-only">Choose {s.display_name} for cards</span>
+        </label>
         <span className="student-name name-tag">
           <Avatar avatar={avatarFromRoster(s)} size={28} />
           {s.display_name}
@@ -470,9 +541,9 @@ function StudentRow({
           {s.first_name} {s.last_name}
         </span>
       </th>
-      <td>{s.has_card ? "Printed" : <span className="muted">None</span>}</td>
-      <td>{s.has_password ? "Set" : <span className="muted">None</span>}</td>
-      <td>
+      <td data-label="Card">{s.has_card ? "Printed" : <span className="muted">None</span>}</td>
+      <td data-label="Typed password">{s.has_password ? "Set" : <span className="muted">None</span>}</td>
+      <td data-label="Status">
         {locked ? (
           <span className="badge badge-warn">Locked until {formatTime(s.locked_until!)}</span>
         ) : s.sign_in_warning ? (
@@ -486,7 +557,7 @@ function StudentRow({
           </span>
         )}
       </td>
-      <td>
+      <td className="stack-actions">
         <div className="actions actions-tight">
           {(locked || s.sign_in_warning) && (
             <Button variant="primary" onClick={() => void unlock.run()} busy={unlock.busy} busyLabel="Unlocking…">
