@@ -1,4 +1,4 @@
-"""The teacher's first-run checklist (classroom.selectors.teacher_checklist)."""
+"""The teacher's first-run checklist (games.selectors.teacher_checklist)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.permissions import IsTeacher
-from classroom import selectors
+from games import selectors
 
 
 class ChecklistStepSerializer(serializers.Serializer):

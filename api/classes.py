@@ -12,6 +12,7 @@ from api.permissions import IsTeacher
 from classroom import selectors, services
 from classroom.models import Classroom
 from games.services import exports
+from games.services.assignments import classroom_open
 
 
 class ClassroomSerializer(serializers.ModelSerializer):
@@ -47,8 +48,7 @@ class ClassroomViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, mixins.Re
         return selectors.classroom_list_for_teacher(teacher=self.request.user)
 
     def perform_create(self, serializer):
-        serializer.instance = services.classroom_create(teacher=self.request.user,
-                                                        name=serializer.validated_data["name"])
+        serializer.instance = classroom_open(teacher=self.request.user, name=serializer.validated_data["name"])
 
     def perform_update(self, serializer):
         serializer.instance = services.classroom_update(classroom=serializer.instance, **serializer.validated_data)

@@ -28,8 +28,6 @@ from classroom.errors import Forbidden, Locked, NotFound, ServiceError, TooMany
 from classroom.models import Classroom, Student, User
 from classroom.pictures import SEQUENCE_LENGTH, picture_slugs
 from classroom.secrets import check_secret, hash_secret, hash_token, new_card_token
-from games.engines import DEFINITIONS
-from games.services.assignments import assignment_create
 
 # No look-alikes: no 0/O, no 1/I/L.
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -214,21 +212,10 @@ def _clean_class_name(name: str) -> str:
     return name
 
 
-# The game a new class starts with: Four-in-a-Row is the shortest to learn (README, *Teachers*).
-STARTER_GAME = "four_in_a_row"
-STARTER_BOT_LEVELS = ["easy", "medium", "hard"]
-
-
-@transaction.atomic
 def classroom_create(*, teacher: User, name: str) -> Classroom:
-    """A new class with one ready assignment of STARTER_GAME at the game's proposed options, open now
-    for the whole class, so a child who signs in always has something to play. The teacher changes or
-    removes it as any assignment."""
-    classroom = Classroom.objects.create(teacher=teacher, name=_clean_class_name(name), join_code=_new_join_code())
-    # Opening at the very instant the class was made marks it as the starter (selectors.teacher_checklist).
-    assignment_create(classroom=classroom, game=STARTER_GAME, options=DEFINITIONS[STARTER_GAME].starting_options(),
-                      bot_levels=STARTER_BOT_LEVELS, opens_at=classroom.created_at)
-    return classroom
+    """The class alone; a teacher's new class also gets its starter game
+    (games.services.assignments.classroom_open)."""
+    return Classroom.objects.create(teacher=teacher, name=_clean_class_name(name), join_code=_new_join_code())
 
 
 def classroom_update(*, classroom: Classroom, name: str | None = None, sign_in_mode: str | None = None,

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from classroom.errors import ServiceError
-from classroom.models import Classroom, User
-from classroom.permissions import is_acting
+from classroom.models import Classroom, Student, User
+from classroom.permissions import classrooms_managed_by, is_acting
 from games.engines import DEFINITIONS, ENGINES
-from games.models import Assignment, Board, BoardBatch, Match, Report, Seat
+from games.models import Assignment, Board, BoardBatch, Export, Match, Report, Seat
 from games.permissions import (
     assignments_for_student,
     assignments_managed_by,
@@ -329,3 +329,32 @@ def batches_of_teacher(user) -> QuerySet[BoardBatch]:
 
 def boards_of_batch(batch: BoardBatch) -> QuerySet[Board]:
     return Board.objects.filter(batch=batch).order_by("index")
+
+
+# --- A teacher's first-run checklist ---------------------------------------------------------
+
+CHECKLIST_STEPS = ("class", "students", "cards", "assign", "watch")
+
+
+def teacher_checklist(*, teacher: User) -> dict:
+    """The first-run steps, each ticked from what the teacher's classes hold (archived ones too):
+    `class` a class exists; `students` a class has a student; `cards` a student has a card or a
+    login-card PDF was asked for; `assign` the teacher chose a game themselves, that is an assignment
+    other than a class's untouched starter (it comes with the class, so it proves nothing); `watch` a
+    match was played, or started, in one of their classes. `class_id` is where to do the next steps
+    (the newest active class, else the newest one), None without a class."""
+    ids = list(classrooms_managed_by(teacher).order_by(F("archived_at").asc(nulls_first=True), "-created_at", "-id")
+               .values_list("id", flat=True))
+    # A class's starter opens at the instant the class was made (games.services.assignments.classroom_open); a
+    # teacher's own assignment, or the starter with its dates changed, does not.
+    chose = Assignment.objects.filter(classroom_id__in=ids).exclude(opens_at=F("classroom__created_at"))
+    done = {
+        "class": bool(ids),
+        "students": Student.objects.filter(classroom_id__in=ids).exists(),
+        "cards": (Student.objects.filter(classroom_id__in=ids, card_issued_at__isnull=False).exists()
+                  or Export.objects.filter(owner=teacher, kind=Export.Kind.CARDS_PDF).exists()),
+        "assign": chose.exists(),
+        "watch": Match.objects.filter(classroom_id__in=ids).exists(),
+    }
+    return {"steps": [{"key": key, "done": done[key]} for key in CHECKLIST_STEPS],
+            "all_done": all(done.values()), "class_id": ids[0] if ids else None}

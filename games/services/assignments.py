@@ -8,7 +8,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from classroom.errors import ServiceError
-from classroom.models import Classroom, Student
+from classroom.models import Classroom, Student, User
+from classroom.services import classroom_create
 from games.engines import DEFINITIONS, IllegalAction, get_engine
 from games.engines.base import FocusRefusal
 from games.engines.definition import GameDefinition
@@ -140,3 +141,20 @@ def assignment_close(*, assignment: Assignment) -> Assignment:
 def assignment_delete(*, assignment: Assignment) -> None:
     """Matches and their attempts stay (they are the children's drill data); they lose the link."""
     assignment.delete()
+
+
+# The game a new class starts with: Four-in-a-Row is the shortest to learn (README, *Teachers*).
+STARTER_GAME = "four_in_a_row"
+STARTER_BOT_LEVELS = ["easy", "medium", "hard"]
+
+
+@transaction.atomic
+def classroom_open(*, teacher: User, name: str) -> Classroom:
+    """A teacher's new class with one ready assignment of STARTER_GAME at the game's proposed options, open
+    now for the whole class, so a child who signs in always has something to play. The teacher changes or
+    removes it as any assignment. It opens at the very instant the class was made: that marks it as the
+    starter (games.selectors.teacher_checklist)."""
+    classroom = classroom_create(teacher=teacher, name=name)
+    assignment_create(classroom=classroom, game=STARTER_GAME, options=DEFINITIONS[STARTER_GAME].starting_options(),
+                      bot_levels=STARTER_BOT_LEVELS, opens_at=classroom.created_at)
+    return classroom

@@ -4,8 +4,8 @@ from what their classes hold (issue 32)."""
 import pytest
 
 from classroom.models import Student
-from classroom.services import STARTER_GAME
 from games.engines import DEFINITIONS
+from games.services.assignments import STARTER_GAME
 from tests.conftest import client_for
 from tests.factories import StudentFactory, TeacherFactory
 
