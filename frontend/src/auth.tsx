@@ -17,6 +17,8 @@ export interface AuthValue {
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
+/** The BroadcastChannel on which a tab tells the others who is signed in now. */
+export const AUTH_CHANNEL = "multiplayground-auth";
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [me, setShownMe] = useState<Me | null | undefined>(undefined);
@@ -41,11 +43,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  // The tabs of one browser share one session cookie: when one signs someone in or out, every other tab
+  // is that person now (or nobody). Tell them, so a tab never shows one child while acting as another.
+  const tabs = useRef<BroadcastChannel | null>(null);
+
   const setMe = useCallback(
     (next: Me | null) => {
       changes.current += 1;
       sessionChanged(); // a 401 to a request sent before this is about the old session (issue 32)
       setMeState(next);
+      tabs.current?.postMessage({ userId: next?.id ?? null });
     },
     [setMeState],
   );
@@ -68,6 +75,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(AUTH_CHANNEL);
+    channel.onmessage = (event: MessageEvent<{ userId: number | null }>) => {
+      if (event.data.userId !== userId.current) {
+        changes.current += 1;
+        sessionChanged();
+        void refresh();
+      }
+    };
+    tabs.current = channel;
+    return () => {
+      tabs.current = null;
+      channel.close();
+    };
   }, [refresh]);
 
   // A 401 means the session the request carried is gone. It is this page's session unless another

@@ -133,6 +133,28 @@ def test_two_tabs_sign_in_by_qr_at_once(browser, live_server):
             context.close()
 
 
+def test_another_childs_card_in_a_second_tab_makes_the_first_tab_theirs(browser, live_server):
+    """Two children's cards in two tabs of one browser: the browser holds one session, so the second card
+    signs the first child out of both tabs. The first tab must not go on showing Ana while its requests act
+    as Ben (before the fix it did: "Hi Ana L.!" with Ben's games): it becomes Ben's home, and never the
+    class-code page."""
+    links = _class_with_cards(live_server)
+    for name in ("Ana L.", "Ben O."):
+        _choose_avatar(browser, live_server, links[name])
+    context = browser.new_context(base_url=live_server)
+    context.set_default_timeout(10_000)
+    try:
+        first = context.new_page()
+        first.goto(links["Ana L."])
+        _signed_in_at_home(first, "Ana L.", "the first tab")
+        second = context.new_page()
+        second.goto(links["Ben O."])
+        _signed_in_at_home(second, "Ben O.", "the second tab")
+        _signed_in_at_home(first, "Ben O.", "the first tab, after the second card")
+    finally:
+        context.close()
+
+
 def _hold_first(held: list):
     """A route handler that asks the server now but keeps the first answer back (in `held`)."""
 
