@@ -67,7 +67,7 @@ def run(sizes: list[int]) -> None:
 
     from classroom import roster, services
     from classroom.models import User
-    from games.services import exports, reports
+    from games.services import exports, report_snapshots
     from games.services.export_build import export_build
 
     roster.MAX_CLASS_SIZE = max(sizes)  # measure past the limit too
@@ -87,9 +87,9 @@ def run(sizes: list[int]) -> None:
         cards = time.perf_counter() - start
         assert made.status == "done", made.error
         pdf_kb = default_storage.size(made.file.name) // 1024
-        report = reports.report_request(classroom=classroom, period="7d")
+        report = report_snapshots.snapshot_request(classroom=classroom, period="7d")
         start = time.perf_counter()
-        reports.report_build(report_id=report.pk)
+        report_snapshots.snapshot_build(report_id=report.pk)
         build = time.perf_counter() - start
         print(f"{size:>8} | {paste:>6.2f}s | {cards:>8.2f}s | {pdf_kb:>5} KB | {build:>9.2f}s")
 

@@ -404,7 +404,7 @@ def watch_live(room: Room, released: threading.Event, views: int, every: float, 
             room.teacher.request("GET", f"/api/classes/{room.klass['id']}/live/")
             tally.add("live_ms", (time.perf_counter() - started) * 1000)
             started = time.perf_counter()
-            room.teacher.request("GET", f"/api/classes/{room.klass['id']}/reports/live/")
+            room.teacher.request("GET", f"/api/classes/{room.klass['id']}/report/?period=live")
             finished = time.perf_counter()
             tally.add("live_report_ms", (finished - started) * 1000)
             tally.add("report_reads", (room.number, started, finished))

@@ -249,7 +249,7 @@ REPORTED_COLUMNS = ["game", "kind", "fact_a", "fact_b", "correct", "think_ms", "
 
 
 class Attempt(models.Model):
-    """One arithmetic claim by a student, right or wrong (games.md, Attempt kinds)."""
+    """One arithmetic claim by a student, right or wrong (docs/games.md, Attempt kinds)."""
 
     # No single-column indexes on student and classroom: the composite indexes below lead with them.
     student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts",
@@ -328,7 +328,13 @@ class Challenge(models.Model):
 
 
 class Report(models.Model):
-    """A built report: what it was built from (class or student, period, game) and its figures."""
+    """A snapshot of a report: what it was built from (class or student, period, game) and its figures. Report
+    pages read the figures as of now (games.services.reports); snapshots are the nightly ones a teacher compares
+    against and the ones a PDF is printed from."""
+
+    class MadeFor(models.TextChoices):
+        NIGHTLY = "nightly", "Nightly snapshot"
+        PRINT = "print", "Printed"
 
     class Scope(models.TextChoices):
         CLASS = "class", "Class"
@@ -343,6 +349,7 @@ class Report(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="reports")
     student = models.ForeignKey(Student, on_delete=models.CASCADE, null=True, blank=True, related_name="reports")
     scope = models.CharField(max_length=10, choices=Scope.choices)
+    made_for = models.CharField(max_length=10, choices=MadeFor.choices, default=MadeFor.NIGHTLY)
     period = models.CharField(max_length=10, default="30d")
     period_start = models.DateTimeField(null=True, blank=True)
     period_end = models.DateTimeField()

@@ -358,3 +358,13 @@ def teacher_checklist(*, teacher: User) -> dict:
     }
     return {"steps": [{"key": key, "done": done[key]} for key in CHECKLIST_STEPS],
             "all_done": all(done.values()), "class_id": ids[0] if ids else None}
+
+
+def latest_nightly_snapshot(*, classroom: Classroom, period: str, game: str = "", student: Student | None = None
+                    ) -> Report | None:
+    """The latest nightly snapshot of these filters, to compare the figures of now against."""
+    reports = Report.objects.filter(classroom=classroom, period=period, game=game, status=Report.Status.DONE,
+                                    made_for=Report.MadeFor.NIGHTLY)
+    if student is None:
+        return reports.filter(scope=Report.Scope.CLASS).order_by("-built_at").first()
+    return reports.filter(scope=Report.Scope.STUDENT, student=student).order_by("-built_at").first()

@@ -5,7 +5,7 @@ task by its name through games/services/enqueue.py, whose names these tasks take
 
 from celery import shared_task
 
-from games.services import batches, export_build, exports, reports
+from games.services import batches, export_build, exports, report_snapshots
 from games.services.enqueue import (
     BUILD_EXPORT,
     BUILD_NIGHTLY_REPORTS,
@@ -22,12 +22,12 @@ def generate_batch(batch_id: int) -> None:
 
 @shared_task(name=BUILD_REPORT, acks_late=True)
 def build_report(report_id: int) -> None:
-    reports.report_build(report_id=report_id)
+    report_snapshots.snapshot_build(report_id=report_id)
 
 
 @shared_task(name=BUILD_NIGHTLY_REPORTS)
 def build_nightly_reports() -> None:
-    reports.reports_nightly()
+    report_snapshots.snapshots_nightly()
 
 
 @shared_task(name=BUILD_EXPORT, acks_late=True)

@@ -5,6 +5,7 @@ import factory
 from classroom.models import Classroom, Student, User
 from classroom.secrets import hash_secret, hash_token
 from games.models import Assignment, Match, Seat
+from games.services.report_snapshots import snapshot_build, snapshot_request
 
 
 class TeacherFactory(factory.django.DjangoModelFactory):
@@ -88,3 +89,8 @@ class SeatFactory(factory.django.DjangoModelFactory):
 
     match = factory.SubFactory(MatchFactory)
     index = 0
+
+
+def built_snapshot(classroom: Classroom, period: str = "7d", game: str = ""):
+    """A nightly report snapshot of the class, built there and then (what the job does)."""
+    return snapshot_build(report_id=snapshot_request(classroom=classroom, period=period, game=game).pk)

@@ -57,6 +57,11 @@ def student_report(scope: Scope) -> dict:
     }
 
 
+def totals_of(data: dict) -> dict:
+    """A report's totals (answers, right, facts seen and mastered); worked out for snapshots stored without them."""
+    return data.get("totals") or _totals(data.get("facts", []), data.get("judgements", []))
+
+
 def _totals(facts: list[dict], judgements: list[dict]) -> dict:
     attempts = sum(row["attempts"] for row in judgements)
     right = sum(row["right"] for row in judgements)
@@ -77,6 +82,7 @@ def class_report(scope: Scope, students: list[tuple[int, int, str]]) -> dict:
         needs_help.setdefault(key, []).append({"student": names.get(row["student_user_id"], "?"),
                                                "student_id": student_ids.get(row["student_user_id"]),
                                                "attempts": row["attempts"], "accuracy": row["accuracy"]})
+    judgements = judgement_accuracy(scope)
     attempts = attempts_per_student(scope)
     play = play_per_student(scope)
     activity = []
@@ -93,8 +99,9 @@ def class_report(scope: Scope, students: list[tuple[int, int, str]]) -> dict:
         "needs_help": needs_help,
         "activity": activity,
         "by_week": accuracy_by_week(scope),
-        "judgements": judgement_accuracy(scope),
+        "judgements": judgements,
         "mistakes": [{**row, "label": label(row["mistake_type"])} for row in mistakes_by_type(scope)],
+        "totals": _totals(facts, judgements),
         "states": WORDS,
         # Focused assignments: before and since each child's first focused match, whatever the period.
         "focus": focus_report(classroom_id=scope.classroom_id, end=scope.end),

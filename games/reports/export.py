@@ -32,22 +32,29 @@ def _percent(accuracy: float | None) -> float | str:
     return "" if accuracy is None else round(accuracy * 100, 1)
 
 
-def facts_csv(report: Report) -> str:
+def facts_csv(data: dict) -> str:
     return _csv(["Fact", "First factor", "Second factor", "Tries", "Right", "Wrong", "Right (%)",
                  "Median think time (s)", "How well known"],
                 [[f"{f['a']} x {f['b']}", f["a"], f["b"], f["attempts"], f["right"], f["wrong"],
                   _percent(f["accuracy"]), round(f["median_think_ms"] / 1000, 1),
-                  NAMES.get(f.get("state", ""), "")] for f in report.data["facts"]])
+                  NAMES.get(f.get("state", ""), "")] for f in data["facts"]])
 
 
-def students_csv(report: Report) -> str:
+def students_csv(data: dict) -> str:
     return _csv(["Student", "Matches", "Minutes played", "Answers", "Right (%)"],
                 [[row["student"], row["matches"], row["minutes"], row["attempts"], _percent(row["accuracy"])]
-                 for row in report.data.get("activity", [])])
+                 for row in data.get("activity", [])])
+
+
+PERIOD_WORDS = {"live": "the last two hours", "7d": "last 7 days", "30d": "last 30 days", "all": "all time"}
+
+
+def title_of(who: str, period: str, game: str) -> str:
+    """"Class 3B: multiplication facts (last 30 days, all games)"."""
+    game_words = game.replace("_", " ") if game else "all games"
+    return f"{who}: multiplication facts ({PERIOD_WORDS.get(period, period)}, {game_words})"
 
 
 def report_title(report: Report) -> str:
-    who = report.student.display_name if report.student_id else report.classroom.name
-    period = {"7d": "last 7 days", "30d": "last 30 days", "all": "all time"}.get(report.period, report.period)
-    game = report.game.replace("_", " ") if report.game else "all games"
-    return f"{who}: multiplication facts ({period}, {game})"
+    return title_of(report.student.display_name if report.student_id else report.classroom.name, report.period,
+                    report.game)

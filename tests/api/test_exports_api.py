@@ -6,7 +6,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from games.services import batches, export_kinds, reports
+from games.services import batches, export_kinds
 from games.services.export_build import export_build
 from tests.conftest import client_for
 from tests.factories import StudentFactory, TeacherFactory
@@ -126,13 +126,12 @@ def test_login_cards_are_asked_for_made_by_the_job_and_downloaded_once(classroom
 
 def test_a_report_pdf_is_asked_for_and_downloaded(classroom, no_rendering):
     StudentFactory(classroom=classroom)
-    report = reports.report_build(report_id=reports.report_request(classroom=classroom, period="7d").pk)
     client = client_for(classroom.teacher)
-    response = client.post(f"/api/reports/{report.pk}/pdf")
+    response = client.post(f"/api/classes/{classroom.pk}/report/pdf", {"period": "7d"}, format="json")
     assert response.status_code == 202
     no_rendering.undo()
     export_build(export_id=response.json()["id"])
     pdf = client.get(f"/api/exports/{response.json()['id']}/file/")
     assert pdf["Content-Type"] == "application/pdf"
     assert "multiplication facts" in PdfReader(io.BytesIO(b"".join(pdf.streaming_content))).pages[0].extract_text()
-    assert client_for(TeacherFactory()).post(f"/api/reports/{report.pk}/pdf").status_code == 404
+    assert client_for(TeacherFactory()).post(f"/api/classes/{classroom.pk}/report/pdf").status_code == 404

@@ -217,9 +217,10 @@ ROWS: dict[tuple[str, str], Row] = {
     ("GET", "/api/classes/{class_id}/live/"): Row(class_teacher(200)),
     ("POST", "/api/classes/{class_id}/live/end-all/"): Row(class_teacher(200)),
     ("POST", "/api/classes/{class_id}/live/pause/"): Row(class_teacher(200), {"paused": True}),
-    ("POST", "/api/classes/{class_id}/reports/"): Row(class_teacher(201), {"period": "7d"}),
-    ("GET", "/api/classes/{class_id}/reports/latest/"): Row(class_teacher(200)),
-    ("GET", "/api/classes/{class_id}/reports/live/"): Row(class_teacher(200)),
+    ("GET", "/api/classes/{class_id}/report/"): Row(class_teacher(200)),
+    ("GET", "/api/classes/{class_id}/report/facts.csv"): Row(class_teacher(200)),
+    ("GET", "/api/classes/{class_id}/report/students.csv"): Row(class_teacher(200)),
+    ("POST", "/api/classes/{class_id}/report/pdf"): Row(class_teacher(202), {"period": "7d"}),  # a job makes it
     ("GET", "/api/classes/{class_id}/students/"): Row(class_teacher(200)),
     ("POST", "/api/classes/{class_id}/students/"): Row(class_teacher(201), {"names": "Zed Ng"}),
     ("POST", "/api/classes/{class_id}/students/import/"): Row(class_teacher(200), roster_file, multipart=True),
@@ -258,12 +259,9 @@ ROWS: dict[tuple[str, str], Row] = {
                                              setup=ana_free_with_facts_to_practise),
     # Reports: the class's teacher's
     ("GET", "/api/reports/all-classes/"): Row(any_teacher(200)),
-    ("GET", "/api/reports/{report_id}/"): Row(class_teacher(200)),
-    ("GET", "/api/reports/{report_id}/facts.csv"): Row(class_teacher(200)),
-    ("GET", "/api/reports/{report_id}/students.csv"): Row(class_teacher(200)),
-    ("POST", "/api/reports/{report_id}/pdf"): Row(class_teacher(202)),  # a job makes it
     ("GET", "/api/students/{student_id}/report/"): Row(class_teacher(200)),
-    ("GET", "/api/students/{student_id}/report/live/"): Row(class_teacher(200)),
+    ("GET", "/api/students/{student_id}/report/facts.csv"): Row(class_teacher(200)),
+    ("POST", "/api/students/{student_id}/report/pdf"): Row(class_teacher(202)),
     # PDF exports: their owner's (here the class's teacher's batch PDF)
     ("GET", "/api/exports/{export_id}/"): Row(class_teacher(200)),
     ("GET", "/api/exports/{export_id}/file/"): Row(class_teacher(200)),

@@ -39,7 +39,7 @@ def test_refusals_a_view_decides_itself_are_documented():
     assert "429" in responses("GET", "/api/student-login/{code}/")
     assert "429" in responses("POST", "/api/auth/login/")  # the teachers' rate
     assert "409" in responses("POST", "/api/batches/{id}/pdf/")  # not ready yet
-    assert "409" in responses("POST", "/api/reports/{report_id}/pdf")
+    assert "409" in responses("POST", "/api/classes/{class_id}/report/pdf")
     assert {"409", "410"} <= set(responses("GET", "/api/exports/{export_id}/file/"))  # not made yet, not kept
     assert "413" in responses("POST", "/api/matches/{match_id}/actions/")  # a match action's 8 KiB
 

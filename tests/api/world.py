@@ -15,8 +15,7 @@ from games.services import batches, exports, moves
 from games.services.assignments import assignment_create
 from games.services.export_build import export_build
 from games.services.matches import challenge_create, match_quick
-from games.services.reports import report_build, report_request
-from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory
+from tests.factories import ClassroomFactory, StudentFactory, TeacherFactory, built_snapshot
 
 ANON, OWN_STUDENT, OTHER_STUDENT = "anon", "own_student", "other_student"
 OWNER, OTHER_TEACHER = "owner", "other_teacher"
@@ -68,7 +67,7 @@ def build_world() -> World:
     lobby = match_quick(user=cy.user, assignment_id=lobby_assignment.pk)
     challenge = challenge_create(user=cy.user, assignment_id=assignment.pk, opponent_user_id=ana.user.pk)
 
-    report = report_build(report_id=report_request(classroom=classroom, period="30d").pk)
+    report = built_snapshot(classroom, "30d")
     student_report = report.parts.get(student=ana)
     batch = batches.batch_create(teacher=owner, count=2, level="beginner")
     batches.batch_generate(batch_id=batch.pk)

@@ -1,16 +1,15 @@
 """Browser tests of the background jobs: a batch of 200 grids with its progress bar and its PDF (made
-by a job too, asked for from the keyboard), and a report that shows a mistake a child made in a match.
-A Celery worker runs beside the server."""
+by a job too, asked for from the keyboard); and the reports, which show a mistake a child made in a match a
+moment ago with nothing to build. A Celery worker runs beside the server."""
 
 import io
 import json
-import time
-from math import gcd
 
 import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from tests.e2e.fultiples_moves import play_until_a_near_miss
 from tests.e2e.http_client import classroom_with_students, sign_in_student
 from tests.e2e.server import LiveServer
 
@@ -59,61 +58,16 @@ def test_a_batch_of_200_grids_fills_its_bar_and_prints_200_pages(teacher_page):
     expect(page.get_by_role("button", name="Download PDF").first).to_be_focused()  # the keyboard stays put
 
 
-def free_cells(view: dict) -> list[tuple[int, int, int]]:
-    return [(r, c, v) for r, row in enumerate(view["board"]) for c, v in enumerate(row) if view["marks"][r][c] is None]
-
-
-def near_miss_cell(view: dict) -> list[int] | None:
-    """A free cell whose number shares a factor with the last number while neither divides the other
-    (42 after 8). After a prime (2, 3 or 5 on a beginner grid) there is none: every number that shares
-    its factor is a multiple of it."""
-    board, last = view["board"], view["last"]
-    previous = board[last[0]][last[1]]
-    near = [[r, c] for r, c, v in free_cells(view) if previous % v and v % previous and gcd(previous, v) > 1]
-    return near[0] if near else None
-
-
-def right_cell(view: dict) -> list[int]:
-    """A free cell that is a factor or a multiple of the last number: a correct move."""
-    previous = view["board"][view["last"][0]][view["last"][1]]
-    return next([r, c] for r, c, v in free_cells(view) if v % previous == 0 or previous % v == 0)
-
-
-def play_until_a_near_miss(student, match_id: int) -> tuple[int, int] | None:
-    """Play correct moves until the board offers a near miss, then make that one wrong claim and return
-    it as (last number, claimed number); None if the game ends first (about 1 game in 1,000)."""
-    mark = f"/api/matches/{match_id}/actions/"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        state = student.request("GET", f"/api/matches/{match_id}/")
-        view = state["view"]
-        if view["result"] is not None:
-            return None
-        if view["seat"] not in view["to_move"]:
-            time.sleep(0.3)
-            continue
-        if view["last"] is None or view["free_start"]:
-            student.request("POST", mark, {"action": {"type": "mark", "cell": list(free_cells(view)[0][:2])}})
-            continue
-        cell = near_miss_cell(view)
-        if cell is None:
-            student.request("POST", mark, {"action": {"type": "mark", "cell": right_cell(view)}})
-            continue
-        answer = student.request("POST", mark, {"action": {"type": "mark", "cell": cell}})
-        assert answer["version"] == state["version"] + 1
-        after = student.request("GET", f"/api/matches/{match_id}/")["view"]
-        claim = (view["board"][view["last"][0]][view["last"][1]], view["board"][cell[0]][cell[1]])
-        assert after["mistakes"][view["seat"]] == view["mistakes"][view["seat"]] + 1, (
-            f"the claim {claim[1]} after {claim[0]} was not counted as a mistake; board {view['board']}")
-        return claim
-    raise AssertionError("no turn of ours within 60 s")
-
-
-def test_the_students_report_shows_the_mistake_made_in_a_match(teacher_page, server_with_worker):
+def test_the_reports_show_a_mistake_made_a_moment_ago_with_nothing_to_build(teacher_page, server_with_worker):
     page, teacher, klass, secrets = teacher_page
     teacher.request("POST", f"/api/classes/{klass['id']}/assignments/",
                     {"game": "fultiples", "options": {"rows": 6, "cols": 6, "level": "beginner"},
                      "bot_levels": ["easy"]})
+    roster = teacher.request("GET", f"/api/classes/{klass['id']}/students/")["results"]
+    ana_id = next(s["id"] for s in roster if s["display_name"] == "Ana L.")
+    # The teacher opens Ana's report before she plays, and leaves it open.
+    page.goto(f"/teacher/classes/{klass['id']}/reports/students/{ana_id}")
+    expect(page.get_by_text("No answers yet in the last 30 days. When Ana L. plays")).to_be_visible()
     ana = sign_in_student(server_with_worker, klass, "Ana L.", secrets["Ana L."])
     (assignment,) = ana.request("GET", "/api/my/assignments/")
     for _ in range(5):  # a game that ends before the board offers a near miss is replaced by a new one
@@ -124,15 +78,14 @@ def test_the_students_report_shows_the_mistake_made_in_a_match(teacher_page, ser
     else:
         raise AssertionError("five games ended before any offered a near miss")
 
-    page.goto(f"/teacher/classes/{klass['id']}/reports")
-    expect(page.get_by_role("heading", name="No report yet")).to_be_visible()
-    page.get_by_role("button", name="Build now").click()
-    expect(page.get_by_role("heading", name="Mistakes by type")).to_be_visible(timeout=60_000)
-    roster = teacher.request("GET", f"/api/classes/{klass['id']}/students/")["results"]
-    ana_id = next(s["id"] for s in roster if s["display_name"] == "Ana L.")
-    page.goto(f"/teacher/classes/{klass['id']}/reports/students/{ana_id}")
+    # The open page shows it by itself (it reads the figures again every few seconds): no button, no build.
     mistakes = page.locator("section", has=page.get_by_role("heading", name="Mistakes by type"))
-    expect(mistakes).to_contain_text("factor or multiple", ignore_case=True)
+    expect(mistakes).to_contain_text("factor or multiple", ignore_case=True, timeout=60_000)
     expect(mistakes).to_contain_text("Shares a factor, but neither is a multiple of the other")
+    expect(page.get_by_role("button", name="Build now")).to_have_count(0)
     report = teacher.request("GET", f"/api/students/{ana_id}/report/")
     assert json.dumps(report["data"]["mistakes"]).count("factor_pair") == 1
+    # The class's report, opened now, has it too.
+    page.goto(f"/teacher/classes/{klass['id']}/reports")
+    expect(page.locator("section", has=page.get_by_role("heading", name="Mistakes by type"))).to_contain_text(
+        "Shares a factor, but neither is a multiple of the other")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.fultiples_moves import play_right_moves
 from tests.e2e.http_client import classroom_with_students, create_assignment, sign_in_student
 
 PHONE = {"width": 360, "height": 740}
@@ -38,6 +39,20 @@ class TeacherPage:
     ready: str  # shown once the page has loaded what it is measured with
     buttons: str  # the page's main buttons: at least one, each inside the screen sideways
     prepare: Callable[[Page], None] | None = None
+    before: Callable[[Page], None] | None = None  # run before the page is opened
+
+
+def twelve_by_twelve(page: Page) -> None:
+    """The class report as the server sends it, with every fact up to 12 x 12 answered: the widest grid."""
+    def widen(route) -> None:
+        report = route.fetch().json()
+        report["data"]["grid_size"] = 12
+        report["data"]["facts"] = [{"a": a, "b": b, "attempts": 3, "right": 2, "wrong": 1, "accuracy": 0.667,
+                                    "median_think_ms": 2500, "state": "learning"}
+                                   for a in range(1, 13) for b in range(a, 13)]
+        route.fulfill(json=report)
+
+    page.route("**/api/classes/*/report/?*", widen)
 
 
 def import_a_csv(page: Page) -> None:
@@ -66,9 +81,11 @@ PAGES = {
                                    prepare=open_the_assignment_form),
     "live": TeacherPage("/teacher/classes/{class_id}/live", ".live-match", ".live-match .btn, .class-controls .btn"),
     "class_report": TeacherPage("/teacher/classes/{class_id}/reports?period=live", ".rep-heat-table",
-                                ".rep-filters select, .rep-toolbar .btn, .rep-exports .btn"),
-    "class_report_built": TeacherPage("/teacher/classes/{class_id}/reports", ".rep-toolbar",
-                                      ".rep-filters select, .rep-toolbar .btn"),
+                                ".rep-filters select, .rep-exports .btn"),
+    "class_report_30d": TeacherPage("/teacher/classes/{class_id}/reports", ".rep-heat-table",
+                                    ".rep-filters select, .rep-exports .btn, .rep-section a"),
+    "class_report_12x12": TeacherPage("/teacher/classes/{class_id}/reports", ".rep-heat-table",
+                                      ".rep-filters select, .rep-exports .btn", before=twelve_by_twelve),
     "student_report": TeacherPage("/teacher/classes/{class_id}/reports/students/{student_id}?period=live",
                                   ".rep-heat-table", ".rep-filters select, .rep-back a"),
     "batches": TeacherPage("/teacher/batches", ".rep-grid", ".rep-batch .btn, .rep-preview-nav .btn, .rep-form .btn",
@@ -118,8 +135,9 @@ def wait_for(what: Callable[[], dict], done: Callable[[dict], bool], message: st
 
 @pytest.fixture(scope="module")
 def classroom(live_server):
-    """A teacher's class with Ana and Ben, two assignments (one for Ana only, with a long title), Ana's
-    finished match and her running one against the computer, and a finished batch of advanced grids."""
+    """A teacher's class with Ana and Ben, two assignments (one for Ana only, with a long title), a few of Ana's
+    answers in Fultiples, Ana's finished match and her running one against the computer, and a finished batch of
+    advanced grids."""
     teacher, klass, secrets = classroom_with_students(live_server, ["Ana Lopez", "Ben Okafor"])
     create_assignment(teacher, klass, "four_in_a_row", {}, bot_levels=["easy"])
     ana = sign_in_student(live_server, klass, "Ana L.", secrets["Ana L."])
@@ -128,6 +146,10 @@ def classroom(live_server):
     ana_id = next(s["id"] for s in students if s["display_name"] == "Ana L.")
     create_assignment(teacher, klass, "fultiples", {"rows": 6, "cols": 6, "level": "beginner"},
                       title="Fultiples practice before the spelling test", students=[ana_id], bot_levels=["easy"])
+    (fultiples,) = [a for a in ana.request("GET", "/api/my/assignments/") if a["game"] == "fultiples"]
+    practice = ana.request("POST", f"/api/assignments/{fultiples['id']}/computer-match/", {"bot_level": "easy"})
+    assert play_right_moves(ana, practice["match"]["id"], 3) >= 2  # answers for the reports to show
+    ana.request("POST", f"/api/matches/{practice['match']['id']}/resign/")
     (assignment, *_) = [a for a in ana.request("GET", "/api/my/assignments/") if a["game"] == "four_in_a_row"]
 
     def computer_match() -> int:
@@ -152,6 +174,8 @@ def test_a_teacher_page_fits_the_screen_sideways(name, viewport, classroom, page
     spec = PAGES[name]
     teacher, ids = classroom
     page = page_as(teacher, viewport)
+    if spec.before:
+        spec.before(page)
     page.goto(spec.path.format(**ids))
     if spec.prepare:
         spec.prepare(page)

@@ -16,9 +16,9 @@ from pypdf import PdfReader
 
 from classroom.models import Student
 from games.models import Export
-from games.services import batches, export_build, export_kinds, exports, reports
+from games.services import batches, export_build, export_kinds, exports
 from games.services.export_build import export_build as build
-from tests.factories import ClassroomFactory, StudentFactory
+from tests.factories import ClassroomFactory, StudentFactory, built_snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -211,7 +211,7 @@ def test_login_cards_for_a_student_of_another_class_are_refused(classroom, teach
 def test_a_report_pdf_escapes_the_names_people_typed(teacher):
     classroom = ClassroomFactory(teacher=teacher, name="Year 3 <b>& 4</b>")
     StudentFactory(classroom=classroom)
-    report = reports.report_build(report_id=reports.report_request(classroom=classroom, period="7d").pk)
+    report = built_snapshot(classroom, "7d")
     export = exports.export_report_pdf(owner=teacher, report=report)
     made = build(export_id=export.pk)
     assert made.status == "done", made.error

@@ -17,8 +17,9 @@ from games.reports.mistakes import classify
 from games.services.assignments import assignment_create, assignment_update
 from games.services.focus import fair_mix, weakest_facts
 from games.services.matches import match_against_computer, match_quick, match_replay
-from games.services.reports import my_progress, report_live
+from games.services.reports import my_progress, report_now
 from tests.conftest import client_for
+from tests.factories import built_snapshot
 
 pytestmark = pytest.mark.django_db
 WEAKEST = {"focus": {"mode": "weakest"}}
@@ -192,7 +193,7 @@ def test_the_report_shows_accuracy_and_think_time_before_and_since(make_assignme
     answer(ana, 7, 8, 56, think_ms=3000)
     answer(ana, 8, 7, 56, think_ms=2000)
     answer(ben, 7, 8, 50)  # Ben has no focus: not in the rows
-    data = report_live(classroom=classroom)["data"]
+    data = report_now(classroom=classroom, period="live")["data"]
     [entry] = data["focus"]
     assert entry["title"] == "<b>Focus</b>"  # escaped where it is written (React), stored as typed
     assert entry["mode"] == "weakest"
@@ -202,9 +203,9 @@ def test_the_report_shows_accuracy_and_think_time_before_and_since(make_assignme
     assert row["after"] == {"attempts": 2, "right": 2, "accuracy": 1.0, "think_ms": 2500}
     assert entry["before"]["attempts"] == 3
     assert entry["after"]["accuracy"] == 1.0
-    student_view = report_live(classroom=classroom, student=ana)["data"]
+    student_view = report_now(classroom=classroom, student=ana, period="live")["data"]
     assert student_view["focus"][0]["rows"] == [row]
-    assert report_live(classroom=classroom, student=ben)["data"]["focus"] == []
+    assert report_now(classroom=classroom, student=ben, period="live")["data"]["focus"] == []
 
 
 # --- a child's data: exported, and anonymised when the child is removed ---------------------------------
@@ -212,7 +213,6 @@ def test_the_report_shows_accuracy_and_think_time_before_and_since(make_assignme
 def test_a_childs_focus_facts_are_exported_and_their_report_rows_anonymised_when_removed(
         make_assignment, pupils, classroom, fake_clock):
     from games.models import Report
-    from games.services.reports import report_build, report_request
     from games.services.student_data import student_export
 
     ana, ben = pupils[:2]
@@ -221,7 +221,7 @@ def test_a_childs_focus_facts_are_exported_and_their_report_rows_anonymised_when
     assignment = make_assignment("multiplin", options=WEAKEST)
     match_quick(user=ana.user, assignment_id=assignment.pk)
     match_quick(user=ben.user, assignment_id=assignment.pk)
-    report = report_build(report_id=report_request(classroom=classroom, period="7d").pk)
+    report = built_snapshot(classroom, "7d")
     exported = student_export(student=ana)
     assert [(f["a"], f["b"]) for f in exported["focus_facts"]] == [(7, 8)]
     (rows,) = exported["class_report_rows"]

@@ -19,9 +19,9 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate
 from classroom.models import Student
 from classroom.pdf_text import FONT
 from games.models import Attempt, BoardBatch
-from games.services import batches, exports, reports
+from games.services import batches, exports
 from games.services.export_build import export_build
-from tests.factories import ClassroomFactory, MatchFactory, StudentFactory
+from tests.factories import ClassroomFactory, MatchFactory, StudentFactory, built_snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -93,7 +93,7 @@ def test_every_pdf_kind_is_built_with_a_hostile_name_shown_as_typed(name, teache
                                          kind="multiply", a=7, b=8, answer=54, correct=False, think_ms=2000, fact_a=7,
                                          fact_b=8, created_at=timezone.now()) for who in (student, other)
                                  for _ in range(6)])
-    report = reports.report_build(report_id=reports.report_request(classroom=classroom, period="7d").pk)
+    report = built_snapshot(classroom, "7d")
     assert sorted(row["student"] for row in report.data["needs_help"]["7x8"]) == sorted([name[:60], "Ben L."])
     class_pdf = export_build(export_id=exports.export_report_pdf(owner=teacher, report=report).pk)
     student_pdf = export_build(export_id=exports.export_report_pdf(
@@ -131,7 +131,7 @@ def test_a_long_needs_help_list_wraps_on_the_page_instead_of_running_off_it(teac
     Attempt.objects.bulk_create([Attempt(student=who.user, classroom=classroom, match=match, game="fultiples",
                                          kind="multiply", a=7, b=8, answer=54, correct=False, think_ms=2000, fact_a=7,
                                          fact_b=8, created_at=timezone.now()) for who in students for _ in range(6)])
-    report = reports.report_build(report_id=reports.report_request(classroom=classroom, period="7d").pk)
+    report = built_snapshot(classroom, "7d")
     made = export_build(export_id=exports.export_report_pdf(owner=teacher, report=report).pk)
     text = pdf_text(made)
     for who in students:

@@ -17,11 +17,11 @@ from classroom import services
 from classroom.models import Student, User
 from games.models import Attempt, Challenge, Export, FocusFact, Match, Move, Report, Seat
 from games.reports.mastery import MASTERED_AFTER
-from games.services import exports, reports, student_data
+from games.services import exports, student_data
 from games.services.export_build import export_build
 from games.services.student_erase import REMOVED
 from tests.conftest import client_for
-from tests.factories import StudentFactory
+from tests.factories import StudentFactory, built_snapshot
 from tests.games.test_moves import cell_with_an_unrelated_cell, first_mover, related_cell, seat_user, two_player_match
 
 pytestmark = pytest.mark.django_db
@@ -110,7 +110,7 @@ def played(make_assignment, pupils, fake_clock):
     Challenge.objects.create(assignment=match.assignment, from_user=ana.user, to_user=ben.user)
     FocusFact.objects.create(assignment=match.assignment, student=ana, a=7, b=8)  # her focus (issue 14)
     Challenge.objects.create(assignment=match.assignment, from_user=ben.user, to_user=ana.user, status="declined")
-    report = reports.report_build(report_id=reports.report_request(classroom=ana.classroom, period="7d").pk)
+    report = built_snapshot(ana.classroom, "7d")
     return ana, ben, match, report
 
 

@@ -1,5 +1,5 @@
-"""The live view during a lesson: the last two hours of attempts, computed when the page asks, so an
-answer shows at the next refresh; only the class's teacher reads it."""
+"""A report as of now: every period reads the attempts when the page asks, so an answer shows at the next read
+with nothing to build; "live" is the last two hours of a lesson; only the class's teacher reads it."""
 
 from datetime import timedelta
 
@@ -31,23 +31,44 @@ def fact(data, a, b):
     return next((f for f in data["facts"] if (f["a"], f["b"]) == (a, b)), None)
 
 
-def test_an_answer_shows_at_the_next_read_and_only_the_last_two_hours_count(classroom):
+def test_live_shows_an_answer_at_the_next_read_and_only_the_last_two_hours_count(classroom):
     ana = StudentFactory(classroom=classroom, display_name="Ana L.")
     match = Match.objects.create(classroom=classroom, game="multiplin", players=2, seed=1, status="active")
     answer(ana, match, 7, 8, 56, minutes_ago=150)  # before the lesson
     teacher = client_for(classroom.teacher)
-    before = teacher.get(f"/api/classes/{classroom.pk}/reports/live/").json()
+    before = teacher.get(f"/api/classes/{classroom.pk}/report/?period=live").json()
     assert before["period"] == "live"
     assert fact(before["data"], 7, 8) is None
 
     answer(ana, match, 7, 8, 48)  # a neighbouring product, just now
-    after = teacher.get(f"/api/classes/{classroom.pk}/reports/live/").json()
+    after = teacher.get(f"/api/classes/{classroom.pk}/report/?period=live").json()
     assert fact(after["data"], 7, 8)["wrong"] == 1
     assert fact(after["data"], 7, 8)["attempts"] == 1
     assert [row["student"] for row in after["data"]["activity"]] == ["Ana L."]
-    student_view = teacher.get(f"/api/students/{ana.pk}/report/live/").json()
+    student_view = teacher.get(f"/api/students/{ana.pk}/report/?period=live").json()
     assert fact(student_view["data"], 7, 8)["wrong"] == 1
-    assert student_view["title"] == "Ana L.: live, the last two hours"
+    assert student_view["title"] == "Ana L.: multiplication facts (the last two hours, all games)"
+
+
+@pytest.mark.parametrize("period", ["7d", "30d", "all"])
+def test_every_period_includes_the_answer_given_a_moment_ago(classroom, period):
+    ana = StudentFactory(classroom=classroom, display_name="Ana L.")
+    match = Match.objects.create(classroom=classroom, game="multiplin", players=2, seed=1, status="active")
+    teacher = client_for(classroom.teacher)
+    before = teacher.get(f"/api/classes/{classroom.pk}/report/?period={period}").json()
+    assert before["data"]["totals"]["attempts"] == 0
+    answer(ana, match, 6, 7, 42)
+    after = teacher.get(f"/api/classes/{classroom.pk}/report/?period={period}").json()
+    assert after["period"] == period
+    assert fact(after["data"], 6, 7)["right"] == 1
+    assert after["data"]["totals"] == {"attempts": 1, "right": 1, "accuracy": 1.0, "facts_seen": 1,
+                                       "facts_mastered": 0}
+
+
+def test_a_new_class_has_a_report_at_once(classroom):
+    response = client_for(classroom.teacher).get(f"/api/classes/{classroom.pk}/report/")
+    assert response.status_code == 200  # not a 404 "no report yet"
+    assert response.json()["data"]["facts"] == []
 
 
 @pytest.mark.parametrize("who", ["other_teacher", "student", "anonymous"])
@@ -56,11 +77,17 @@ def test_only_the_class_teacher_reads_the_live_view(classroom, who):
     user = {"other_teacher": TeacherFactory(), "student": ana.user, "anonymous": None}[who]
     client = client_for(user)
     expected = {"other_teacher": 404, "student": 403, "anonymous": 401}[who]
-    assert client.get(f"/api/classes/{classroom.pk}/reports/live/").status_code == expected
-    assert client.get(f"/api/students/{ana.pk}/report/live/").status_code == expected
+    assert client.get(f"/api/classes/{classroom.pk}/report/?period=live").status_code == expected
+    assert client.get(f"/api/students/{ana.pk}/report/?period=live").status_code == expected
 
 
-def test_an_unknown_game_is_a_clear_refusal(classroom):
-    response = client_for(classroom.teacher).get(f"/api/classes/{classroom.pk}/reports/live/?game=chess")
-    assert response.status_code == 400
-    assert response.json()["error"]["fields"]["game"] == ["Choose one of the four games, or all."]
+@pytest.mark.parametrize(("query", "field", "message"), [
+    ("game=chess", "game", ["Choose one of the four games, or all."]),
+    ("period=1y", "period", ["Choose live, 7d, 30d or all."]),
+])
+def test_unknown_filters_are_a_clear_refusal(classroom, query, field, message):
+    client = client_for(classroom.teacher)
+    for path in ("report/", "report/facts.csv"):
+        response = client.get(f"/api/classes/{classroom.pk}/{path}?{query}")
+        assert response.status_code == 400
+        assert response.json()["error"]["fields"][field] == message

@@ -7,8 +7,10 @@ from django.utils import timezone
 
 from games.models import Attempt, Match, Report, Seat
 from games.reports.mistakes import classify
-from games.services.reports import latest_report, my_progress, report_build, report_request
-from tests.factories import StudentFactory
+from games.selectors import latest_nightly_snapshot
+from games.services.report_snapshots import snapshot_build, snapshot_request
+from games.services.reports import my_progress
+from tests.factories import StudentFactory, built_snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +58,7 @@ def fixture(classroom):
 
 
 def build(classroom, period="30d", game=""):
-    report = report_build(report_id=report_request(classroom=classroom, period=period, game=game).pk)
+    report = built_snapshot(classroom, period, game=game)
     assert report.status == "done"
     assert report.done == report.total == 3
     return report
@@ -115,9 +117,9 @@ def test_period_and_game_filters(classroom, fixture):
 
 def test_the_latest_built_report_is_found_for_the_page(classroom, fixture):
     report = build(classroom)
-    assert latest_report(classroom=classroom, period="30d") == report
-    assert latest_report(classroom=classroom, period="30d", student=fixture["ben"]).parent == report
-    assert latest_report(classroom=classroom, period="7d") is None
+    assert latest_nightly_snapshot(classroom=classroom, period="30d") == report
+    assert latest_nightly_snapshot(classroom=classroom, period="30d", student=fixture["ben"]).parent == report
+    assert latest_nightly_snapshot(classroom=classroom, period="7d") is None
 
 
 def test_my_progress_lists_facts_mastered_and_to_practise(classroom, fixture):
@@ -133,7 +135,7 @@ def test_my_progress_lists_facts_mastered_and_to_practise(classroom, fixture):
     assert ben["practise"] == []  # 2 x 3 answered 5 once: one slip
 
 
-def test_report_api_build_read_and_export(classroom, fixture, django_capture_on_commit_callbacks, settings, tmp_path):
+def test_report_api_now_csv_and_pdf_with_no_build(classroom, fixture, settings, tmp_path):
     import csv
     import io
 
@@ -142,51 +144,80 @@ def test_report_api_build_read_and_export(classroom, fixture, django_capture_on_
     from tests.conftest import client_for
 
     client = client_for(classroom.teacher)
-    with django_capture_on_commit_callbacks(execute=False) as jobs:
-        created = client.post(f"/api/classes/{classroom.pk}/reports/", {"period": "30d"}, format="json").json()
-    assert (created["status"], created["done"], created["total"]) == ("pending", 0, 3)
-    assert len(jobs) == 1
-    assert client.get(f"/api/classes/{classroom.pk}/reports/latest/").status_code == 404
-    report_build(report_id=created["id"])
-    latest = client.get(f"/api/classes/{classroom.pk}/reports/latest/?period=30d").json()
-    assert latest["id"] == created["id"]
-    assert latest["data"]["needs_help"]["7x8"][0]["student"] == "Ana L."
+    now = client.get(f"/api/classes/{classroom.pk}/report/?period=30d").json()
+    assert now["data"]["needs_help"]["7x8"][0]["student"] == "Ana L."
+    assert now["data"]["totals"]["attempts"] == 10
+    assert now["snapshot"] is None  # no nightly snapshot yet: nothing to compare with
+    assert not Report.objects.exists()  # reading a report stores nothing
     ana = client.get(f"/api/students/{fixture['ana'].pk}/report/").json()
-    assert ana["student_name"] == "Ana L."
-    rows = list(csv.DictReader(io.StringIO(client.get(f"/api/reports/{created['id']}/facts.csv").content.decode())))
+    assert ana["title"] == "Ana L.: multiplication facts (last 30 days, all games)"
+    assert ana["data"]["totals"]["attempts"] == 7
+    facts = client.get(f"/api/classes/{classroom.pk}/report/facts.csv?period=30d")
+    assert facts["Content-Disposition"] == f'attachment; filename="class-{classroom.pk}-30d-facts.csv"'
+    rows = list(csv.DictReader(io.StringIO(facts.content.decode())))
     assert {"Fact": "7 x 8", "Tries": "6", "Right": "4", "Right (%)": "66.7",
             "How well known": "Needs practice"}.items() <= rows[-1].items()
-    students = client.get(f"/api/reports/{created['id']}/students.csv").content.decode().splitlines()
+    students = client.get(f"/api/classes/{classroom.pk}/report/students.csv").content.decode().splitlines()
     assert students[0] == "Student,Matches,Minutes played,Answers,Right (%)"
     assert students[1].startswith("Ana L.,2,9.0,7,")
+    mine = client.get(f"/api/students/{fixture['ana'].pk}/report/facts.csv").content.decode()
+    assert "7 x 8,7,8,4,2,2,50.0" in mine
     from games.services.export_build import export_build
 
     settings.MEDIA_ROOT = str(tmp_path)
 
-    def pdf_of(report_id):  # asked for, made by the job, downloaded (tests/api/test_exports_api.py)
-        export = client.post(f"/api/reports/{report_id}/pdf").json()
+    def pdf_of(path):  # asked for, made by the job, downloaded (tests/api/test_exports_api.py)
+        export = client.post(path, {"period": "30d"}, format="json").json()
         export_build(export_id=export["id"])
         response = client.get(f"/api/exports/{export['id']}/file/")
         assert response["Content-Type"] == "application/pdf"
         return PdfReader(io.BytesIO(b"".join(response.streaming_content)))
 
-    text = pdf_of(created["id"]).pages[0].extract_text()
+    text = pdf_of(f"/api/classes/{classroom.pk}/report/pdf").pages[0].extract_text()
     assert "Most missed facts" in text
     assert "7 x 8" in text
-    assert "Ana L." in pdf_of(ana["id"]).pages[0].extract_text()
+    assert "Ana L." in pdf_of(f"/api/students/{fixture['ana'].pk}/report/pdf").pages[0].extract_text()
+    printed = Report.objects.filter(made_for=Report.MadeFor.PRINT)
+    assert printed.count() == 2  # the snapshots the PDFs were printed from, never compared against
+    assert client.get(f"/api/classes/{classroom.pk}/report/").json()["snapshot"] is None
+
+
+def test_a_nightly_snapshot_is_shown_beside_the_figures_of_now(classroom, fixture):
+    from tests.conftest import client_for
+
+    built_snapshot(classroom, "30d")
+    client = client_for(classroom.teacher)
+    now = client.get(f"/api/classes/{classroom.pk}/report/").json()
+    assert now["snapshot"]["totals"]["attempts"] == 10
+    assert client.get(f"/api/classes/{classroom.pk}/report/?period=7d").json()["snapshot"] is None
+    assert client.get(f"/api/students/{fixture['ana'].pk}/report/").json()["snapshot"]["totals"]["attempts"] == 7
+
+
+def test_a_double_click_on_print_prints_one_snapshot(classroom, fixture, django_capture_on_commit_callbacks):
+    from tests.conftest import client_for
+
+    client = client_for(classroom.teacher)
+    with django_capture_on_commit_callbacks(execute=False) as jobs:
+        first = client.post(f"/api/classes/{classroom.pk}/report/pdf", {"period": "7d"}, format="json")
+        second = client.post(f"/api/classes/{classroom.pk}/report/pdf", {"period": "7d"}, format="json")
+    assert (first.status_code, second.status_code) == (202, 202)
+    assert first.json()["id"] == second.json()["id"]
+    assert len(jobs) == 1
+    assert Report.objects.filter(made_for=Report.MadeFor.PRINT).count() == 1
 
 
 @pytest.mark.parametrize("who", ["other_teacher", "student", "anonymous"])
 def test_reports_are_only_for_the_classes_teacher(classroom, fixture, other_teacher, who):
     from tests.conftest import client_for
 
-    report = report_build(report_id=report_request(classroom=classroom).pk)
     user = {"other_teacher": other_teacher, "student": fixture["ana"].user, "anonymous": None}[who]
     client = client_for(user)
     expected = {"other_teacher": 404, "student": 403, "anonymous": 401}[who]
-    assert client.get(f"/api/reports/{report.pk}/").status_code == expected
-    assert client.get(f"/api/reports/{report.pk}/facts.csv").status_code == expected
-    assert client.post(f"/api/classes/{classroom.pk}/reports/", {}, format="json").status_code == expected
+    ana = fixture["ana"].pk
+    assert client.get(f"/api/classes/{classroom.pk}/report/").status_code == expected
+    assert client.get(f"/api/classes/{classroom.pk}/report/facts.csv").status_code == expected
+    assert client.get(f"/api/students/{ana}/report/?period=live").status_code == expected
+    assert client.post(f"/api/students/{ana}/report/pdf", {}, format="json").status_code == expected
 
 
 def test_students_read_only_their_own_progress(classroom, fixture):
@@ -198,11 +229,11 @@ def test_students_read_only_their_own_progress(classroom, fixture):
 
 
 def test_asking_again_while_a_report_builds_returns_the_same_build(classroom, fixture):
-    first = report_request(classroom=classroom)
-    assert report_request(classroom=classroom) == first
-    assert report_request(classroom=classroom, period="7d") != first
-    report_build(report_id=first.pk)
-    assert report_request(classroom=classroom) != first
+    first = snapshot_request(classroom=classroom)
+    assert snapshot_request(classroom=classroom) == first
+    assert snapshot_request(classroom=classroom, period="7d") != first
+    snapshot_build(report_id=first.pk)
+    assert snapshot_request(classroom=classroom) != first
 
 
 @pytest.mark.parametrize("accuracy", [0.0, 0.3, 0.5, 0.7, 0.8, 0.87, 0.9, 0.96, 1.0])
@@ -241,10 +272,10 @@ def test_a_name_that_starts_like_a_formula_is_written_as_text_in_every_csv(class
 
     from games.reports.export import facts_csv, students_csv
 
-    report = Report(classroom=classroom, scope="class", period="30d", data={
+    report = {
         "facts": [{"a": 7, "b": 8, "attempts": 2, "right": 1, "wrong": 1, "accuracy": 0.5, "median_think_ms": 1500,
                    "state": "needs_practice"}],
-        "activity": [{"student": name, "matches": 1, "minutes": 2.0, "attempts": 2, "accuracy": 0.5}]})
+        "activity": [{"student": name, "matches": 1, "minutes": 2.0, "attempts": 2, "accuracy": 0.5}]}
     (row,) = list(csv.reader(io.StringIO(students_csv(report))))[1:]
     assert row[0] == "'" + name
     assert row[1:] == ["1", "2.0", "2", "50.0"]

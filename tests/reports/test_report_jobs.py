@@ -1,5 +1,5 @@
-"""The report jobs: a build that fails is marked failed with its reason (what the Reports page shows) and a new
-build can follow; the nightly job asks one 30-day report per class that has students and is not archived, once,
+"""The snapshot jobs: a build that fails is marked failed with its reason and a new build can follow (the report
+pages never wait for one); the nightly job asks one 30-day report per class that has students and is not archived, once,
 and one class's failing build does not stop the others'."""
 
 import contextlib
@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from games import tasks
 from games.models import Report
-from games.services import enqueue, reports
+from games.services import enqueue, report_snapshots, reports
 from tests.conftest import client_for
-from tests.factories import ClassroomFactory, StudentFactory
+from tests.factories import ClassroomFactory, StudentFactory, built_snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -56,25 +56,29 @@ def broken_for(monkeypatch):
     return breaks
 
 
-def test_a_build_that_fails_says_so_and_why_and_a_new_build_can_follow(classroom, broken_for, monkeypatch,
-                                                                     django_capture_on_commit_callbacks):
+def test_a_snapshot_that_fails_says_so_and_why_and_a_new_one_can_follow(classroom, broken_for, monkeypatch,
+                                                                       django_capture_on_commit_callbacks):
     StudentFactory(classroom=classroom)
     client = client_for(classroom.teacher)
     with django_capture_on_commit_callbacks(execute=False):
-        created = client.post(f"/api/classes/{classroom.pk}/reports/", {"period": "7d"}, format="json").json()
+        created = report_snapshots.snapshot_request(classroom=classroom, period="7d")
     broken_for(classroom)
     with pytest.raises(BuildBroke):  # the job fails, as Celery sees it
-        tasks.build_report(created["id"])
-    failed = client.get(f"/api/reports/{created['id']}/").json()
-    assert (failed["status"], failed["done"], failed["data"]) == ("failed", 0, None)
-    assert failed["error"] == "BuildBroke: the attempts could not be read"
-    assert client.get(f"/api/classes/{classroom.pk}/reports/latest/?period=7d").status_code == 404
+        tasks.build_report(created.pk)
+    created.refresh_from_db()
+    assert (created.status, created.done, created.data) == ("failed", 0, None)
+    assert created.error == "BuildBroke: the attempts could not be read"
     monkeypatch.undo()
+    # The report page never waited for it: its figures are read as of now, and no snapshot is beside them.
+    page = client.get(f"/api/classes/{classroom.pk}/report/?period=7d")
+    assert (page.status_code, page.json()["snapshot"]) == (200, None)
     with django_capture_on_commit_callbacks(execute=False):
-        again = client.post(f"/api/classes/{classroom.pk}/reports/", {"period": "7d"}, format="json").json()
-    assert again["id"] != created["id"]  # a failed build is not handed out as the one in progress
-    tasks.build_report(again["id"])
-    assert client.get(f"/api/reports/{again['id']}/").json()["status"] == "done"
+        again = report_snapshots.snapshot_request(classroom=classroom, period="7d")
+    assert again.pk != created.pk  # a failed build is not handed out as the one in progress
+    tasks.build_report(again.pk)
+    again.refresh_from_db()
+    assert again.status == "done"
+    assert client.get(f"/api/classes/{classroom.pk}/report/?period=7d").json()["snapshot"] is not None
 
 
 def test_the_nightly_job_builds_one_report_per_class_with_students_and_none_for_the_others(
@@ -99,8 +103,8 @@ def test_the_nightly_job_twice_before_the_workers_start_asks_each_class_once(dja
     classroom = ClassroomFactory()
     StudentFactory.create_batch(3, classroom=classroom)
     with django_capture_on_commit_callbacks(execute=False) as jobs:
-        first = reports.reports_nightly()
-        second = reports.reports_nightly()
+        first = report_snapshots.snapshots_nightly()
+        second = report_snapshots.snapshots_nightly()
     assert first == second
     assert len(jobs) == 1
     assert Report.objects.filter(scope=Report.Scope.CLASS).count() == 1
@@ -120,34 +124,34 @@ def test_one_class_failing_in_the_nightly_job_does_not_stop_the_others(builds_no
 
 def test_a_build_whose_worker_died_does_not_block_the_next_one(classroom, django_capture_on_commit_callbacks):
     """A worker killed mid-build leaves its report "running" with no more progress; Celery hands the job out
-    again only much later. A teacher's next *Build now* starts a new build and the dead one says why."""
+    again only much later. The next night's job starts a new build and the dead one says why."""
     StudentFactory(classroom=classroom)
     with django_capture_on_commit_callbacks(execute=False):
-        dead = reports.report_request(classroom=classroom, period="7d")
-    silent_since = timezone.now() - reports.SILENT_BUILD - timedelta(seconds=1)
+        dead = report_snapshots.snapshot_request(classroom=classroom, period="7d")
+    silent_since = timezone.now() - report_snapshots.SILENT_BUILD - timedelta(seconds=1)
     Report.objects.filter(pk=dead.pk).update(status=Report.Status.RUNNING, progress_at=silent_since)
     with django_capture_on_commit_callbacks(execute=False):
-        again = reports.report_request(classroom=classroom, period="7d")
+        again = report_snapshots.snapshot_request(classroom=classroom, period="7d")
     assert again.pk != dead.pk
     dead.refresh_from_db()
     assert dead.status == Report.Status.FAILED
-    assert dead.error == reports.STOPPED_MESSAGE
+    assert dead.error == report_snapshots.STOPPED_MESSAGE
 
 
 def test_a_build_that_saves_progress_is_handed_out_again(classroom, django_capture_on_commit_callbacks):
     StudentFactory(classroom=classroom)
     with django_capture_on_commit_callbacks(execute=False):
-        running = reports.report_request(classroom=classroom, period="7d")
+        running = report_snapshots.snapshot_request(classroom=classroom, period="7d")
     Report.objects.filter(pk=running.pk).update(status=Report.Status.RUNNING,
                                                 progress_at=timezone.now() - timedelta(seconds=30))
     with django_capture_on_commit_callbacks(execute=False):
-        assert reports.report_request(classroom=classroom, period="7d").pk == running.pk
+        assert report_snapshots.snapshot_request(classroom=classroom, period="7d").pk == running.pk
     running.refresh_from_db()
     assert running.status == Report.Status.RUNNING
 
 
 def test_a_build_saves_its_progress_time(classroom):
     StudentFactory(classroom=classroom)
-    report = reports.report_build(report_id=reports.report_request(classroom=classroom, period="7d").pk)
+    report = built_snapshot(classroom, "7d")
     assert report.status == Report.Status.DONE
     assert report.progress_at is not None

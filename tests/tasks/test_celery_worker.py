@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 
 from games.models import BoardBatch, Export, Report
-from games.services import batches, exports, reports
+from games.services import batches, exports, report_snapshots
 from tests.factories import StudentFactory
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -64,7 +64,7 @@ def test_a_worker_generates_a_batch_with_progress(worker, teacher, monkeypatch):
 def test_a_worker_builds_a_report(worker, classroom):
     for _ in range(3):
         StudentFactory(classroom=classroom)
-    report = reports.report_request(classroom=classroom, period="7d")
+    report = report_snapshots.snapshot_request(classroom=classroom, period="7d")
     seen = wait_for(lambda: Report.objects.values_list("status", "done").get(pk=report.pk),
                     lambda value: value[0] in ("done", "failed"))
     assert seen[-1] == ("done", 4), seen

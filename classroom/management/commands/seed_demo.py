@@ -13,7 +13,7 @@ from classroom import services
 from classroom.models import Classroom, User
 from classroom.pictures import picture_label
 from games.services.demo import demo_history
-from games.services.reports import report_request
+from games.services.report_snapshots import snapshot_request
 
 DEMO_EMAIL = "teacher@demo.multiplayground.test"
 DEMO_PASSWORD = "times-tables-2026"
@@ -44,7 +44,7 @@ class Command(BaseCommand):
             services.cards_issue(classroom=classroom, students=students)
         played = demo_history(classroom=classroom)
         if played:  # the first report a teacher opens is built already (by the worker make run starts)
-            report_request(classroom=classroom, period="30d")
+            snapshot_request(classroom=classroom, period="30d")
             self.stdout.write(f"Played {played} demo matches over the last four weeks for the reports.")
         first = classroom.students.order_by("display_name").first()
         (card,) = services.cards_issue(classroom=classroom, students=[first])

@@ -3,6 +3,7 @@
 import type { components } from "./schema";
 import { request, requestFile, type DownloadedFile } from "./http";
 import type { CardsRequest } from "./types";
+import type { ReportFilters, ReportTarget } from "./reports";
 
 type Schemas = components["schemas"];
 
@@ -15,8 +16,11 @@ const enc = (v: number | string) => encodeURIComponent(String(v));
 /** The grids of a made batch as a PDF, one per page (409 while the batch is not made). */
 export const requestBatchPdf = (batchId: number) => request<ExportJob>("POST", `/api/batches/${enc(batchId)}/pdf/`);
 
-/** A built report as a PDF. */
-export const requestReportPdf = (reportId: number) => request<ExportJob>("POST", `/api/reports/${enc(reportId)}/pdf`);
+/** The report as of now, printed: the server keeps a snapshot of it and a job makes the PDF. */
+export function requestReportPdf({ classId, studentId }: ReportTarget, filters: ReportFilters) {
+  const path = studentId ? `/api/students/${enc(studentId)}/report/pdf` : `/api/classes/${enc(classId)}/report/pdf`;
+  return request<ExportJob>("POST", path, { json: filters });
+}
 
 /** Login cards as a PDF (the job issues new secrets). Without `students`, cards for everyone who has none. */
 export const requestCards = (classId: number, students?: number[]) =>

@@ -14,13 +14,9 @@ export const queryKeys = {
   classAssignments: (classId: number | string) => ["classes", id(classId), "assignments"] as const,
   /** The games and their definitions (GET /api/games/). */
   games: ["games"] as const,
-  /** Every report of a class, the class's own and each student's. */
-  classReports: (classId: number | string) => ["classes", id(classId), "reports"] as const,
-  /** The report a report page shows: the latest built (or the live one) for these filters. */
+  /** The report a report page shows: as of now, for these filters. */
   shownReport: (classId: number | string, studentId: string | undefined, filters: ReportFilters) =>
     ["classes", id(classId), "reports", studentId ?? "class", filters.period, filters.game] as const,
-  /** One report build's progress. */
-  report: (reportId: number) => ["reports", reportId] as const,
   allClassesReport: (filters: ReportFilters) => ["reports", "all-classes", filters.period, filters.game] as const,
   /** The teacher's grid batches (the list only: invalidate it with `exact: true`). */
   batches: ["batches"] as const,

@@ -2,7 +2,7 @@
 // The generated schema leaves `primes`, `grid` and a report's `data` untyped: they are
 // narrowed here by hand from games/reports/build.py, queries.py and api/batches.py.
 import type { components } from "./schema";
-import { ApiError, fetchAllPages, request, requestFile, type DownloadedFile, type Page } from "./http";
+import { fetchAllPages, request, requestFile, type DownloadedFile, type Page } from "./http";
 
 type Schemas = components["schemas"];
 
@@ -52,11 +52,10 @@ export const listBatchBoards = (id: number, page: number, pageSize: number, sign
 
 // --- reports -----------------------------------------------------------------
 
-/** A built report's period, or "live": the last two hours, computed when asked (never built). */
-export type ReportPeriod = Schemas["PeriodEnum"] | "live";
+/** "live": the last two hours; else whole days (7d, 30d) or all time. */
+export type ReportPeriod = "live" | "7d" | "30d" | "all";
 /** "" means every game. */
 export type ReportGame = "" | "fultiples" | "four_in_a_row" | "multiplin" | "stepping_divisors";
-export type ReportStatus = Schemas["ReportStatusEnum"];
 
 export interface ReportFilters {
   period: ReportPeriod;
@@ -102,7 +101,7 @@ export interface MistakeStat {
   label: string;
 }
 
-export interface StudentTotals {
+export interface ReportTotals {
   attempts: number;
   right: number;
   accuracy: number | null;
@@ -128,6 +127,7 @@ export interface ActivityRow {
 
 interface CommonReportData {
   grid_size: number;
+  totals: ReportTotals;
   facts: FactStat[];
   most_missed: FactStat[];
   by_week: WeekStat[];
@@ -189,7 +189,6 @@ export interface RecentMistake {
 }
 
 export interface StudentReportData extends CommonReportData {
-  totals: StudentTotals;
   /** Absent from reports built before it existed. */
   recent_mistakes?: RecentMistake[];
   /** Absent from reports built before it existed. */
@@ -204,12 +203,18 @@ export interface ClassReportData extends CommonReportData {
 
 export type ReportData = StudentReportData | ClassReportData;
 
-/** A report; `data` is null until it is built. */
-export type Report = Omit<Schemas["Report"], "data" | "period" | "game"> & {
+/** A report as of now (GET /api/classes/{id}/report/ or /api/students/{id}/report/). */
+export interface ReportNow {
+  title: string;
   period: ReportPeriod;
   game: ReportGame;
-  data: ReportData | null;
-};
+  /** null: all time */
+  since: string | null;
+  as_of: string;
+  data: ReportData;
+  /** The latest nightly snapshot of the same filters, to compare against; null when there is none. */
+  snapshot: { built_at: string; totals: ReportTotals } | null;
+}
 
 export function isClassData(data: ReportData): data is ClassReportData {
   return "activity" in data && Array.isArray((data as ClassReportData).activity);
@@ -219,57 +224,19 @@ function filterQuery({ period, game }: ReportFilters): string {
   return `period=${enc(period)}&game=${enc(game)}`;
 }
 
-/** null when the server answers 404 (no report built yet). */
-async function orNull<T>(promise: Promise<T>): Promise<T | null> {
-  try {
-    return await promise;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
+/** Whose report: a class's, or one student's in it. */
+export interface ReportTarget {
+  classId: number | string;
+  studentId?: string;
 }
 
-/** Build a class report (and one per student) now; watch `done`/`total` with getReport. */
-export const requestClassReport = (classId: number | string, filters: ReportFilters) =>
-  request<Report>("POST", `/api/classes/${enc(classId)}/reports/`, { json: filters });
-
-export const getReport = (id: number, signal?: AbortSignal) =>
-  request<Report>("GET", `/api/reports/${enc(id)}/`, { signal });
-
-/** The latest built class report for these filters, or null. */
-export const latestClassReport = (classId: number | string, filters: ReportFilters, signal?: AbortSignal) =>
-  orNull(request<Report>("GET", `/api/classes/${enc(classId)}/reports/latest/?${filterQuery(filters)}`, { signal }));
-
-/** The latest built report of one student for these filters, or null. */
-export const latestStudentReport = (studentId: number | string, filters: ReportFilters, signal?: AbortSignal) =>
-  orNull(request<Report>("GET", `/api/students/${enc(studentId)}/report/?${filterQuery(filters)}`, { signal }));
-
-type LiveReport = Omit<Schemas["LiveReport"], "data"> & { data: ReportData };
-
-/** The last two hours of a class (or of one student), computed now, as a report the page can show. */
-export async function liveReport(classId: number | string, studentId: string | undefined, game: ReportGame, signal?: AbortSignal): Promise<Report> {
-  const path = studentId ? `/api/students/${enc(studentId)}/report/live/` : `/api/classes/${enc(classId)}/reports/live/`;
-  const live = await request<LiveReport>("GET", `${path}?game=${enc(game)}`, { signal });
-  return {
-    id: 0,
-    classroom: Number(classId),
-    student: studentId ? Number(studentId) : null,
-    student_name: null,
-    scope: studentId ? "student" : "class",
-    period: "live",
-    period_start: live.since,
-    period_end: live.as_of,
-    game,
-    status: "done",
-    done: 1,
-    total: 1,
-    error: "",
-    data: live.data,
-    title: live.title,
-    created_at: live.as_of,
-    built_at: live.as_of,
-  };
+function reportPath({ classId, studentId }: ReportTarget): string {
+  return studentId ? `/api/students/${enc(studentId)}/report/` : `/api/classes/${enc(classId)}/report/`;
 }
+
+/** The report as of now: a move made a second ago is in it. */
+export const reportNow = (target: ReportTarget, filters: ReportFilters, signal?: AbortSignal) =>
+  request<ReportNow>("GET", `${reportPath(target)}?${filterQuery(filters)}`, { signal });
 
 /** One class beside the others on "All my classes". */
 export interface ClassSummary {
@@ -298,8 +265,10 @@ export const allClassesReport = (filters: ReportFilters, signal?: AbortSignal) =
 /** The CSV files, written by the request itself; the PDF is made by a job (api/exports.ts requestReportPdf). */
 export type ReportExport = "facts.csv" | "students.csv";
 
-export const downloadReport = (id: number, kind: ReportExport): Promise<DownloadedFile> =>
-  requestFile("GET", `/api/reports/${enc(id)}/${kind}`, `report-${id}-${kind}`);
+export function downloadReport(target: ReportTarget, filters: ReportFilters, kind: ReportExport): Promise<DownloadedFile> {
+  const who = target.studentId ? `student-${target.studentId}` : `class-${target.classId}`;
+  return requestFile("GET", `${reportPath(target)}${kind}?${filterQuery(filters)}`, `${who}-${filters.period}-${kind}`);
+}
 
 // --- a student's own progress ------------------------------------------------------
 

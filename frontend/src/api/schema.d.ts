@@ -433,32 +433,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/classes/{class_id}/reports/": {
+    "/api/classes/{class_id}/report/": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** Build the class's reports now (watch `done`/`total`) */
-        post: operations["classes_reports_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/classes/{class_id}/reports/latest/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The latest built class report */
-        get: operations["classes_reports_latest_retrieve"];
+        /**
+         * The report as of now: the period's figures, a move made a second ago included
+         * @description A class's report (class_id in the address) or a student's (student_id): the class's teacher only.
+         */
+        get: operations["classes_report_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -467,15 +453,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/classes/{class_id}/reports/live/": {
+    "/api/classes/{class_id}/report/facts.csv": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The class's figures over the last two hours, computed now (the live view) */
-        get: operations["classes_reports_live_retrieve"];
+        /**
+         * The report as of now as a CSV file: facts.csv, or students.csv for a class
+         * @description A class's report (class_id in the address) or a student's (student_id): the class's teacher only.
+         */
+        get: operations["classes_report_facts.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/classes/{class_id}/report/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print the report as of now: a job makes the PDF (watch /api/exports/{id}/)
+         * @description A class's report (class_id in the address) or a student's (student_id): the class's teacher only.
+         */
+        post: operations["classes_report_pdf_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/classes/{class_id}/report/students.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report as of now as a CSV file: facts.csv, or students.csv for a class
+         * @description A class's report (class_id in the address) or a student's (student_id): the class's teacher only.
+         */
+        get: operations["classes_report_students.csv_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1001,74 +1030,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/reports/{report_id}/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A report, with its build progress */
-        get: operations["reports_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/reports/{report_id}/facts.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Export: facts.csv or students.csv */
-        get: operations["reports_facts.csv_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/reports/{report_id}/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Ask for the report as a PDF: a job makes it (watch /api/exports/{id}/) */
-        post: operations["reports_pdf_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/reports/{report_id}/students.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Export: facts.csv or students.csv */
-        get: operations["reports_students.csv_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/reports/all-classes/": {
         parameters: {
             query?: never;
@@ -1211,7 +1172,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest built report of a student */
+        /**
+         * The report as of now: the period's figures, a move made a second ago included
+         * @description A class's report (class_id in the address) or a student's (student_id): the class's teacher only.
+         */
         get: operations["students_report_retrieve"];
         put?: never;
         post?: never;
@@ -1221,17 +1185,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/students/{student_id}/report/live/": {
+    "/api/students/{student_id}/report/facts.csv": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A student's figures over the last two hours, computed now (the live view) */
-        get: operations["students_report_live_retrieve"];
+        /**
+         * The report as of now as a CSV file: facts.csv, or students.csv for a class
+         * @description A class's report (class_id in the address) or a student's (student_id): the class's teacher only.
+         */
+        get: operations["students_report_facts.csv_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/students/{student_id}/report/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print the report as of now: a job makes the PDF (watch /api/exports/{id}/)
+         * @description A class's report (class_id in the address) or a student's (student_id): the class's teacher only.
+         */
+        post: operations["students_report_pdf_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1642,16 +1629,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        LiveReport: {
-            title: string;
-            period: string;
-            game: string;
-            /** Format: date-time */
-            since: string;
-            /** Format: date-time */
-            as_of: string;
-            data: unknown;
-        };
         LoginRequest: {
             /** Format: email */
             email: string;
@@ -1754,12 +1731,6 @@ export interface components {
         NewChallengeRequest: {
             /** @description The classmate's user id. */
             opponent: number;
-        };
-        NewReportRequest: {
-            /** @default 30d */
-            period: components["schemas"]["PeriodEnum"];
-            /** @default  */
-            game: string;
         };
         /** @enum {unknown} */
         NullEnum: null;
@@ -1878,17 +1849,24 @@ export interface components {
             password?: string;
         };
         /**
-         * @description * `7d` - 7d
+         * @description * `live` - live
+         *     * `7d` - 7d
          *     * `30d` - 30d
          *     * `all` - all
          * @enum {string}
          */
-        PeriodEnum: "7d" | "30d" | "all";
+        PeriodEnum: "live" | "7d" | "30d" | "all";
         PractisedFact: {
             a: number;
             b: number;
             right: number;
             wrong: number;
+        };
+        PrintFiltersRequest: {
+            /** @default 30d */
+            period: components["schemas"]["PeriodEnum"];
+            /** @default  */
+            game: string;
         };
         Proposal: {
             /** @description The option values a new assignment's form starts with. */
@@ -1898,39 +1876,21 @@ export interface components {
             /** @description Why, in words, as the form shows it. */
             why: string;
         };
-        Report: {
-            readonly id: number;
-            readonly classroom: number;
-            readonly student: number | null;
-            /** @description null for a class report */
-            readonly student_name: string | null;
-            readonly scope: components["schemas"]["ScopeEnum"];
-            readonly period: string;
+        ReportNow: {
+            title: string;
+            period: string;
+            game: string;
+            /**
+             * Format: date-time
+             * @description null: all time
+             */
+            since: string | null;
             /** Format: date-time */
-            readonly period_start: string | null;
-            /** Format: date-time */
-            readonly period_end: string;
-            /** @description '' for every game */
-            readonly game: string;
-            readonly status: components["schemas"]["ReportStatusEnum"];
-            readonly done: number;
-            readonly total: number;
-            readonly error: string;
-            readonly data: unknown;
-            readonly title: string;
-            /** Format: date-time */
-            readonly created_at: string;
-            /** Format: date-time */
-            readonly built_at: string | null;
+            as_of: string;
+            data: unknown;
+            /** @description The latest nightly snapshot of the same filters, to compare against; or null */
+            snapshot: components["schemas"]["SnapshotTotals"] | null;
         };
-        /**
-         * @description * `pending` - Waiting
-         *     * `running` - Building
-         *     * `done` - Ready
-         *     * `failed` - Failed
-         * @enum {string}
-         */
-        ReportStatusEnum: "pending" | "running" | "done" | "failed";
         ResignResult: {
             match: unknown;
         };
@@ -1950,12 +1910,6 @@ export interface components {
             commit: boolean;
         };
         /**
-         * @description * `class` - Class
-         *     * `student` - Student
-         * @enum {string}
-         */
-        ScopeEnum: "class" | "student";
-        /**
          * @description * `pictures` - Picture passwords
          *     * `password` - Typed passwords
          * @enum {string}
@@ -1969,6 +1923,11 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
+        };
+        SnapshotTotals: {
+            /** Format: date-time */
+            built_at: string;
+            totals: unknown;
         };
         Student: {
             readonly id: number;
@@ -3855,29 +3814,28 @@ export interface operations {
             };
         };
     };
-    classes_reports_create: {
+    classes_report_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description '' or left out: every game */
+                game?: string;
+                /** @description live: the last two hours */
+                period?: "30d" | "7d" | "all" | "live";
+            };
             header?: never;
             path: {
                 class_id: number;
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["NewReportRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["NewReportRequest"];
-                "multipart/form-data": components["schemas"]["NewReportRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Report"];
+                    "application/json": components["schemas"]["ReportNow"];
                 };
             };
             /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
@@ -3909,6 +3867,148 @@ export interface operations {
             };
             /** @description No such object, or not this user's to see (the same answer), or no such page. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "classes_report_facts.csv_retrieve": {
+        parameters: {
+            query?: {
+                /** @description '' or left out: every game */
+                game?: string;
+                /** @description live: the last two hours */
+                period?: "30d" | "7d" | "all" | "live";
+            };
+            header?: never;
+            path: {
+                class_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or not this user's to see (the same answer), or no such page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    classes_report_pdf_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                class_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PrintFiltersRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PrintFiltersRequest"];
+                "multipart/form-data": components["schemas"]["PrintFiltersRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or not this user's to see (the same answer), or no such page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not ready yet. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3927,11 +4027,13 @@ export interface operations {
             };
         };
     };
-    classes_reports_latest_retrieve: {
+    "classes_report_students.csv_retrieve": {
         parameters: {
             query?: {
+                /** @description '' or left out: every game */
                 game?: string;
-                period?: "30d" | "7d" | "all";
+                /** @description live: the last two hours */
+                period?: "30d" | "7d" | "all" | "live";
             };
             header?: never;
             path: {
@@ -3946,66 +4048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Report"];
-                };
-            };
-            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or not this user's to see (the same answer), or no such page. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    classes_reports_live_retrieve: {
-        parameters: {
-            query?: {
-                game?: string;
-            };
-            header?: never;
-            path: {
-                class_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LiveReport"];
+                    "text/csv": string;
                 };
             };
             /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
@@ -5872,254 +5915,10 @@ export interface operations {
             };
         };
     };
-    reports_retrieve: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                report_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Report"];
-                };
-            };
-            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or not this user's to see (the same answer), or no such page. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "reports_facts.csv_retrieve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                report_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or not this user's to see (the same answer), or no such page. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    reports_pdf_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                report_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Export"];
-                };
-            };
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Export"];
-                };
-            };
-            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or not this user's to see (the same answer), or no such page. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not ready yet. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "reports_students.csv_retrieve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                report_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such object, or not this user's to see (the same answer), or no such page. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     reports_all_classes_retrieve: {
         parameters: {
             query?: {
+                /** @description '' or left out: every game */
                 game?: string;
                 period?: "30d" | "7d" | "all";
             };
@@ -6701,8 +6500,10 @@ export interface operations {
     students_report_retrieve: {
         parameters: {
             query?: {
+                /** @description '' or left out: every game */
                 game?: string;
-                period?: "30d" | "7d" | "all";
+                /** @description live: the last two hours */
+                period?: "30d" | "7d" | "all" | "live";
             };
             header?: never;
             path: {
@@ -6717,7 +6518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Report"];
+                    "application/json": components["schemas"]["ReportNow"];
                 };
             };
             /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
@@ -6758,10 +6559,13 @@ export interface operations {
             };
         };
     };
-    students_report_live_retrieve: {
+    "students_report_facts.csv_retrieve": {
         parameters: {
             query?: {
+                /** @description '' or left out: every game */
                 game?: string;
+                /** @description live: the last two hours */
+                period?: "30d" | "7d" | "all" | "live";
             };
             header?: never;
             path: {
@@ -6776,7 +6580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LiveReport"];
+                    "text/csv": string;
                 };
             };
             /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
@@ -6808,6 +6612,95 @@ export interface operations {
             };
             /** @description No such object, or not this user's to see (the same answer), or no such page. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    students_report_pdf_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                student_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PrintFiltersRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PrintFiltersRequest"];
+                "multipart/form-data": components["schemas"]["PrintFiltersRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            /** @description Refused: a field or parameter that does not validate, a rule of the platform, or a malformed request (a NUL character, JSON nested too deep, a number where a whole number belongs). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user's role, or the CSRF token is missing or stale. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such object, or not this user's to see (the same answer), or no such page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not ready yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body's Content-Type is not one this operation reads. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { render } from "../../test/render";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import type { ClassReportData, Report, StudentReportData } from "../../api/reports";
+import type { ClassReportData, ReportNow, StudentReportData } from "../../api/reports";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
 import { ReportsPage, readFilters } from "./Reports";
 import { eventually } from "../../test/eventually";
@@ -25,6 +25,7 @@ beforeEach(() => {
 
 const POLL = 25;
 const gets = (calls: Call[], path: string) => calls.filter((c) => c.method === "GET" && c.path.startsWith(path)).length;
+const totals = { attempts: 40, right: 28, accuracy: 0.7, facts_seen: 2, facts_mastered: 1 };
 
 const klass = { id: 3, name: "Class 2B", join_code: "ABCD", sign_in_mode: "pictures", archived: false, student_count: 2, created_at: "2025-01-01T00:00:00Z" };
 const students = [
@@ -54,27 +55,18 @@ const classData: ClassReportData = {
     { kind: "multiply", mistake_type: "addition", count: 3, label: "Added instead of multiplied" },
     { kind: "factor_pair", mistake_type: "near_miss", count: 3, label: "Near miss (shares a factor, but does not divide)" },
   ],
+  totals,
 };
 
-function report(over: Partial<Report> = {}): Report {
+function report(over: Partial<ReportNow> = {}): ReportNow {
   return {
-    id: 9,
-    classroom: 3,
-    student: null,
-    student_name: "",
-    scope: "class",
+    title: "Class 2B: multiplication facts (last 30 days, all games)",
     period: "30d",
-    period_start: "2025-02-01T00:00:00Z",
-    period_end: "2025-03-03T00:00:00Z",
     game: "",
-    status: "done",
-    done: 3,
-    total: 3,
-    error: "",
+    since: "2025-02-01T00:00:00Z",
+    as_of: "2025-03-03T10:00:00Z",
     data: classData,
-    title: "Class 2B: last 30 days, all games",
-    created_at: "2025-03-03T00:00:00Z",
-    built_at: "2025-03-03T00:01:00Z",
+    snapshot: null,
     ...over,
   };
 }
@@ -83,8 +75,8 @@ function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/teacher/classes/:id/reports" element={<ReportsPage pollMs={POLL} livePollMs={POLL} />} />
-        <Route path="/teacher/classes/:id/reports/students/:studentId" element={<ReportsPage pollMs={POLL} />} />
+        <Route path="/teacher/classes/:id/reports" element={<ReportsPage refreshMs={POLL} livePollMs={POLL} />} />
+        <Route path="/teacher/classes/:id/reports/students/:studentId" element={<ReportsPage refreshMs={POLL} />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -101,101 +93,88 @@ describe("readFilters", () => {
 });
 
 describe("class reports", () => {
-  it('says "No report yet" when there is none (404)', async () => {
-    const calls = mockFetch({
-      "GET /api/classes/3/": () => json(200, klass),
-      "GET /api/classes/3/reports/latest/": () => apiError(404, "not_found", "Not found."),
-    });
-    renderAt("/teacher/classes/3/reports");
-    expect(await screen.findByRole("heading", { name: "No report yet" })).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 1, name: "Class 2B: reports" })).toBeTruthy();
-    expect(calls.some((c) => c.path === "/api/classes/3/reports/latest/?period=30d&game=")).toBe(true);
-    expect(screen.queryByRole("progressbar")).toBeNull();
-    expect(screen.queryByRole("alert")).toBeNull();
-  });
-
-  it("builds now: shows the progress bar while building, reloads when done, then stops polling", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true }); // to check that polling stopped
-    let built = false;
-    let polls = 0;
-    const calls = mockFetch({
-      "GET /api/classes/3/": () => json(200, klass),
-      "GET /api/classes/3/reports/latest/": () => (built ? json(200, report()) : apiError(404, "not_found", "Not found.")),
-      "POST /api/classes/3/reports/": () => json(201, report({ status: "pending", done: 0, total: 3, data: null, built_at: null })),
-      "GET /api/reports/9/": () => {
-        polls += 1;
-        if (polls < 3) return json(200, report({ status: "running", done: polls, total: 3, data: null }));
-        built = true;
-        return json(200, report());
-      },
-    });
-    const user = userEvent.setup();
-    renderAt("/teacher/classes/3/reports?period=7d&game=fultiples");
-    await screen.findByRole("heading", { name: "No report yet" });
-    await user.click(screen.getByRole("button", { name: "Build now" }));
-
-    const bar = await screen.findByRole("progressbar", { name: "Building the report" });
-    expect(Number(bar.getAttribute("aria-valuenow"))).toBeLessThan(3);
-    expect(bar.getAttribute("aria-valuemax")).toBe("3");
-    expect(screen.getByText(/of 3 parts/)).toBeTruthy();
-    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ period: "7d", game: "fultiples" });
-
-    await screen.findByRole("heading", { name: "Times tables" });
-    expect(screen.queryByRole("progressbar")).toBeNull();
-    expect(screen.queryByRole("heading", { name: "No report yet" })).toBeNull();
-    expect(gets(calls, "/api/classes/3/reports/latest/")).toBe(2);
-    const after = gets(calls, "/api/reports/9/");
-    expect(after).toBe(3);
-    await vi.advanceTimersByTimeAsync(POLL * 6);
-    expect(gets(calls, "/api/reports/9/")).toBe(after);
-  });
-
-  it("live: the last two hours, read again by itself, with no build and no exports", async () => {
+  it("shows the figures as of now and reads them again by itself: a new answer shows with nothing to press", async () => {
     let answered = false;
     const calls = mockFetch({
       "GET /api/classes/3/": () => json(200, klass),
-      "GET /api/classes/3/reports/live/": () => {
+      "GET /api/classes/3/report/": () => {
+        const facts = answered ? [f66, f78] : [f66];
+        return json(200, report({ data: { ...classData, facts } }));
+      },
+    });
+    renderAt("/teacher/classes/3/reports?period=7d&game=fultiples");
+    expect(await screen.findByRole("heading", { name: "Class 2B: multiplication facts (last 30 days, all games)" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Class 2B: reports" })).toBeTruthy();
+    expect(calls.some((c) => c.path === "/api/classes/3/report/?period=7d&game=fultiples")).toBe(true);
+    expect(document.querySelector('td[data-fact="8x7"]')!.classList.contains("rep-heat-unseen")).toBe(true);
+    answered = true; // a child answers 7 x 8: the cell fills in by itself
+    await eventually(() => expect(document.querySelector('td[data-fact="8x7"]')!.classList.contains("rep-heat-unseen")).toBe(false));
+    expect(gets(calls, "/api/classes/3/report/")).toBeGreaterThan(1);
+    expect(screen.queryByRole("button", { name: /Build/ })).toBeNull();
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(document.querySelector(".rep-sub")!.textContent).toMatch(/^Last 30 days · All games · as of /);
+  });
+
+  it("says what to do when nobody has answered yet in the period", async () => {
+    mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/report/": () =>
+        json(200, report({ data: { ...classData, facts: [], most_missed: [], needs_help: {}, by_week: [], judgements: [], mistakes: [], totals: { attempts: 0, right: 0, accuracy: null, facts_seen: 0, facts_mastered: 0 } } })),
+    });
+    renderAt("/teacher/classes/3/reports");
+    expect(await screen.findByText("No answers yet in the last 30 days. When the class plays, their answers show here within seconds.")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("compares with last night's snapshot when there is one", async () => {
+    mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/report/": () =>
+        json(200, report({ snapshot: { built_at: "2025-03-03T02:00:00Z", totals: { attempts: 31, right: 20, accuracy: 0.645, facts_seen: 2, facts_mastered: 0 } } })),
+    });
+    renderAt("/teacher/classes/3/reports");
+    expect(await screen.findByText(/To compare: the snapshot of .* had 31 answers, 65% right\./)).toBeTruthy();
+  });
+
+  it("live: the last two hours, read again every second, with its exports", async () => {
+    let answered = false;
+    const calls = mockFetch({
+      "GET /api/classes/3/": () => json(200, klass),
+      "GET /api/classes/3/report/": () => {
         const facts = answered ? [f66, { a: 7, b: 8, attempts: 1, right: 0, wrong: 1, accuracy: 0, median_think_ms: 2000 }] : [f66];
-        return json(200, { title: "Class 2B: live, the last two hours", period: "live", game: "", since: "2025-03-03T08:00:00Z", as_of: "2025-03-03T10:00:00Z", data: { ...classData, facts } });
+        return json(200, report({ title: "Class 2B: multiplication facts (the last two hours, all games)", period: "live", data: { ...classData, facts } }));
       },
     });
     renderAt("/teacher/classes/3/reports?period=live");
-    expect(await screen.findByRole("heading", { name: "Class 2B: live, the last two hours" })).toBeTruthy();
-    expect(document.querySelector('td[data-fact="8x7"]')!.classList.contains("rep-heat-unseen")).toBe(true);
-    answered = true; // a child answers 7 x 8 wrong: the cell fills in by itself
+    expect(await screen.findByRole("heading", { name: "Class 2B: multiplication facts (the last two hours, all games)" })).toBeTruthy();
+    expect(calls.some((c) => c.path === "/api/classes/3/report/?period=live&game=")).toBe(true);
+    answered = true;
     await eventually(() => expect(document.querySelector('td[data-fact="8x7"]')!.classList.contains("rep-heat-unseen")).toBe(false));
-    expect(screen.queryByRole("button", { name: "Build now" })).toBeNull();
-    expect(screen.queryByRole("button", { name: "Print PDF" })).toBeNull();
-    expect(calls.some((c) => c.path.startsWith("/api/classes/3/reports/latest/"))).toBe(false);
+    expect(screen.getByRole("button", { name: "Print PDF" })).toBeTruthy();
     expect((screen.getByLabelText("Period") as HTMLSelectElement).value).toBe("live");
   });
 
-  it("announces a failed build and stops polling", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true }); // to check that polling stopped
-    const calls = mockFetch({
+  it("says why the figures could not be read, with a way to try again", async () => {
+    let broken = true;
+    mockFetch({
       "GET /api/classes/3/": () => json(200, klass),
-      "GET /api/classes/3/reports/latest/": () => apiError(404, "not_found", "Not found."),
-      "POST /api/classes/3/reports/": () => json(201, report({ status: "pending", done: 0, data: null })),
-      "GET /api/reports/9/": () => json(200, report({ status: "failed", done: 1, data: null, error: "OperationalError: locked" })),
+      "GET /api/classes/3/report/": () => (broken ? apiError(503, "unavailable", "The server is busy. Try again in a moment.") : json(200, report())),
     });
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderAt("/teacher/classes/3/reports");
-    await screen.findByRole("heading", { name: "No report yet" });
-    await user.click(screen.getByRole("button", { name: "Build now" }));
-    const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain("OperationalError: locked");
-    expect(screen.queryByRole("progressbar")).toBeNull();
-    expect((screen.getByRole("button", { name: "Build now" }) as HTMLButtonElement).disabled).toBe(false);
-    const after = gets(calls, "/api/reports/9/");
-    await vi.advanceTimersByTimeAsync(POLL * 6);
-    expect(gets(calls, "/api/reports/9/")).toBe(after);
+    const alert = await screen.findByRole("alert", {}, { timeout: 10_000 });
+    expect(alert.textContent).toContain("Try again");
+    broken = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await screen.findByRole("heading", { name: "Times tables" });
   });
 
   it("shows the class report: heatmap, most missed, mistakes, weeks, judgements, help groups, activity, exports", async () => {
     const calls = mockFetch({
       "GET /api/classes/3/": () => json(200, klass),
-      "GET /api/classes/3/reports/latest/": (c) =>
-        c.path.includes("period=7d") ? apiError(404, "not_found", "Not found.") : json(200, report()),
+      "GET /api/classes/3/report/": () => json(200, report()),
     });
     const user = userEvent.setup();
     const { container } = renderAt("/teacher/classes/3/reports");
@@ -228,8 +207,7 @@ describe("class reports", () => {
     expect(screen.getByRole("button", { name: "Print PDF" })).toBeTruthy();
 
     await user.selectOptions(screen.getByLabelText("Period"), "7d");
-    await screen.findByRole("heading", { name: "No report yet" });
-    expect(calls.some((c) => c.path === "/api/classes/3/reports/latest/?period=7d&game=")).toBe(true);
+    await eventually(() => expect(calls.some((c) => c.path === "/api/classes/3/report/?period=7d&game=")).toBe(true));
   });
 
   it("shows a student removed after the build as text, with no link to a report", async () => {
@@ -241,7 +219,7 @@ describe("class reports", () => {
     };
     mockFetch({
       "GET /api/classes/3/": () => json(200, klass),
-      "GET /api/classes/3/reports/latest/": () => json(200, report({ data })),
+      "GET /api/classes/3/report/": () => json(200, report({ data })),
     });
     renderAt("/teacher/classes/3/reports");
     await screen.findByRole("heading", { name: "Times tables" });
@@ -272,7 +250,7 @@ describe("class reports", () => {
     ];
     mockFetch({
       "GET /api/classes/3/": () => json(200, klass),
-      "GET /api/classes/3/reports/latest/": () => json(200, report({ data: { ...classData, focus } })),
+      "GET /api/classes/3/report/": () => json(200, report({ data: { ...classData, focus } })),
     });
     renderAt("/teacher/classes/3/reports");
     await screen.findByRole("heading", { name: "Focus: before and since" });
@@ -288,9 +266,9 @@ describe("class reports", () => {
   it("downloads a CSV export", async () => {
     const calls = mockFetch({
       "GET /api/classes/3/": () => json(200, klass),
-      "GET /api/classes/3/reports/latest/": () => json(200, report()),
-      "GET /api/reports/9/students.csv": () =>
-        new Response("student,matches\n", { status: 200, headers: { "Content-Disposition": 'attachment; filename="report-9-students.csv"' } }),
+      "GET /api/classes/3/report/": () => json(200, report()),
+      "GET /api/classes/3/report/students.csv": () =>
+        new Response("student,matches\n", { status: 200, headers: { "Content-Disposition": 'attachment; filename="class-3-30d-students.csv"' } }),
     });
     stubBlobUrls();
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
@@ -298,7 +276,7 @@ describe("class reports", () => {
     renderAt("/teacher/classes/3/reports");
     await user.click(await screen.findByRole("button", { name: "Students (CSV)" }));
     await eventually(() => expect(click).toHaveBeenCalled());
-    expect(calls.some((c) => c.path === "/api/reports/9/students.csv")).toBe(true);
+    expect(calls.some((c) => c.path === "/api/classes/3/report/students.csv?period=30d&game=")).toBe(true);
   });
 });
 
@@ -313,12 +291,12 @@ describe("a student's report", () => {
     totals: { attempts: 4, right: 1, accuracy: 0.25, facts_seen: 1, facts_mastered: 0 },
   };
 
-  it("loads the student's latest report with the same sections, 12 x 12 when needed", async () => {
+  it("loads the student's report as of now with the same sections, 12 x 12 when needed", async () => {
     const calls = mockFetch({
       "GET /api/classes/3/": () => json(200, klass),
       "GET /api/classes/3/students/": () => studentsPage(),
       "GET /api/students/12/report/": () =>
-        json(200, report({ id: 20, scope: "student", student: 12, student_name: "Ana L.", title: "Ana L.: last 30 days",
+        json(200, report({ title: "Ana L.: last 30 days",
           data: { ...studentData, practise_next: [{ a: 3, b: 12, why: "You sometimes swap the digits. 3 × 12 is 36." }],
             recent_mistakes: [{ kind: "multiply", a: 7, b: 9, answer: 56, mistake_type: "other", label: "Other", match_id: 40, version: 12, created_at: "2025-03-02T10:00:00Z" }] } })),
     });
@@ -340,14 +318,15 @@ describe("a student's report", () => {
     );
   });
 
-  it('says "No report yet" for a student without one', async () => {
+  it("says what to do for a student who has not played yet", async () => {
     mockFetch({
       "GET /api/classes/3/": () => json(200, klass),
       "GET /api/classes/3/students/": () => studentsPage(),
-      "GET /api/students/13/report/": () => apiError(404, "not_found", "Not found."),
+      "GET /api/students/13/report/": () =>
+        json(200, report({ title: "Ben: last 30 days", data: { ...studentData, facts: [], most_missed: [], judgements: [], mistakes: [], totals: { attempts: 0, right: 0, accuracy: null, facts_seen: 0, facts_mastered: 0 } } })),
     });
     renderAt("/teacher/classes/3/reports/students/13");
-    expect(await screen.findByRole("heading", { name: "No report yet" })).toBeTruthy();
+    expect(await screen.findByText("No answers yet in the last 30 days. When Ben plays, their answers show here within seconds.")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "Ben: report" })).toBeTruthy();
   });
 });

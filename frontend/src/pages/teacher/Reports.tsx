@@ -1,25 +1,22 @@
-// A class's reports (/teacher/classes/:id/reports) and one student's report
-// (/teacher/classes/:id/reports/students/:studentId): filters, the latest built report,
-// "Build now" with a progress bar, the times-table heatmap and the tables around it.
+// A class's report (/teacher/classes/:id/reports) and one student's report
+// (/teacher/classes/:id/reports/students/:studentId): filters, the figures as of now (read again every few
+// seconds while the page is open, nothing to build), the times-table heatmap and the tables around it, the
+// comparison with last night's snapshot, and the CSV and PDF exports.
 import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { getClass, listStudents } from "../../api/endpoints";
-import type { ApiError } from "../../api/http";
 import { queryKeys } from "../../api/queryKeys";
 import {
   downloadReport,
-  getReport,
   isClassData,
-  latestClassReport,
-  latestStudentReport,
-  liveReport,
-  requestClassReport,
-  type Report,
+  reportNow,
   type ReportExport,
   type ReportFilters,
   type ReportGame,
+  type ReportNow,
   type ReportPeriod,
+  type ReportTarget,
 } from "../../api/reports";
 import { Button, FormError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
@@ -32,11 +29,10 @@ import { ExportStatus } from "../../components/ExportStatus";
 import { formatTime, plural } from "../../lib/format";
 import { formatCount, formatPercent } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
-import { ProgressBar } from "../../reports/ProgressBar";
 import { avatarFromRoster } from "../../components/Avatar";
 import { Activity, ByWeek, FocusBeforeSince, Judgements, MistakesByType, MostMissed, NeedsHelp, PractiseNextList, RecentMistakes, classReportPath } from "../../reports/Sections";
 import { gameTitle } from "../../games/catalog";
-import { FRESH_MS, POLL_MS, loadError } from "../../lib/queryClient";
+import { loadError } from "../../lib/queryClient";
 import "../../reports/reports.css";
 import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
 
@@ -62,22 +58,16 @@ export function readFilters(params: URLSearchParams): ReportFilters {
   };
 }
 
-export function isBuilding(r: Pick<Report, "status"> | null): boolean {
-  return r !== null && (r.status === "pending" || r.status === "running");
-}
-
-type Latest = { state: "loading" } | { state: "none" } | { state: "error"; error: ApiError } | { state: "done"; report: Report };
-
-/** How often the live view reads the last two hours again. */
+/** How often the live view (the last two hours) reads the figures again. */
 export const LIVE_POLL_MS = 1000;
+/** How often the other periods read them again while the page is open (and whenever the tab comes back). */
+export const REFRESH_MS = 15_000;
 
-export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { pollMs?: number; livePollMs?: number }) {
+export function ReportsPage({ refreshMs = REFRESH_MS, livePollMs = LIVE_POLL_MS }: { refreshMs?: number; livePollMs?: number }) {
   const { id: classId = "", studentId } = useParams();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const { period, game } = filters;
-
-  const queryClient = useQueryClient();
   const live = period === "live";
 
   // The class (for its name), and in the student view the student.
@@ -92,52 +82,14 @@ export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { p
   const student = !studentId ? null : studentsQuery.data && (studentsQuery.data.find((s) => String(s.id) === studentId) ?? null);
   const metaError = loadError(classQuery.error ?? (studentId ? studentsQuery.error : null));
 
-  // The latest built report for these filters; live: the last two hours, read again every moment
-  // with nobody pressing anything (not while the tab is hidden).
+  // The figures as of now, read again by themselves while the page is open (not while the tab is hidden).
   const shown = useQuery({
     queryKey: queryKeys.shownReport(classId, studentId, filters),
-    queryFn: ({ signal }) =>
-      live
-        ? liveReport(classId, studentId, game, signal)
-        : studentId
-          ? latestStudentReport(studentId, { period, game }, signal)
-          : latestClassReport(classId, { period, game }, signal),
-    refetchInterval: live ? livePollMs : false,
-    staleTime: live ? 0 : FRESH_MS,
+    queryFn: ({ signal }) => reportNow({ classId, studentId }, filters, signal),
+    refetchInterval: live ? livePollMs : refreshMs,
+    staleTime: 0,
   });
-  const latest: Latest = shown.isError
-    ? { state: "error", error: loadError(shown.error)! }
-    : shown.data === undefined
-      ? { state: "loading" }
-      : shown.data === null
-        ? { state: "none" }
-        : { state: "done", report: shown.data };
-
-  // "Build now": the build started for these filters (a build of other filters is no longer this
-  // page's business), checked every second until it is done or failed.
-  const buildFor = `${classId}/${period}/${game}`;
-  const [started, setStarted] = useState<{ id: number; buildFor: string } | null>(null);
-  const buildId = started?.buildFor === buildFor ? started.id : null;
-  const buildQuery = useQuery({
-    queryKey: queryKeys.report(buildId ?? 0),
-    enabled: buildId !== null,
-    staleTime: Infinity, // only the polling below reads it again
-    queryFn: async ({ signal }) => {
-      const now = await getReport(buildId!, signal);
-      // Built: the class's report and each student's are new.
-      if (now.status === "done") void queryClient.invalidateQueries({ queryKey: queryKeys.classReports(classId) });
-      return now;
-    },
-    refetchInterval: (query) => (isBuilding(query.state.data ?? null) ? pollMs : false),
-  });
-  const build = buildId !== null ? (buildQuery.data ?? null) : null;
-  const notice = build === null ? "" : build.status === "done" ? "The report is ready." : isBuilding(build) ? "Building the report…" : "";
-
-  const start = useAction(async () => {
-    const report = await requestClassReport(classId, { period, game });
-    queryClient.setQueryData(queryKeys.report(report.id), report);
-    setStarted({ id: report.id, buildFor });
-  });
+  const showError = shown.isError ? loadError(shown.error) : null;
 
   function setFilter(key: "period" | "game", value: string) {
     const next = new URLSearchParams(params);
@@ -166,7 +118,6 @@ export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { p
 
   const who = student ? student.display_name : klass.name;
   const title = student ? `${student.display_name}: report` : `${klass.name}: reports`;
-  const report = latest.state === "done" ? latest.report : null;
 
   return (
     <Page title={title} className="rep-page">
@@ -177,81 +128,58 @@ export function ReportsPage({ pollMs = POLL_MS, livePollMs = LIVE_POLL_MS }: { p
           <Link to={`/teacher/classes/${classId}`}>← Back to {klass.name}</Link>
         )}
       </p>
-      <p className="sr-only" role="status" aria-live="polite">
-        {notice}
-      </p>
 
       <section aria-labelledby="rep-filters-heading" className="card rep-toolbar">
         <h2 id="rep-filters-heading" className="sr-only">
-          Filters and building
+          Filters
         </h2>
         <div className="rep-filters">
           <FilterFields idPrefix="rep" period={period} game={game} periods={PERIODS} onChange={setFilter} />
-          <div className="rep-build" hidden={live}>
-            <Button
-              variant="primary"
-              onClick={() => void start.run()}
-              busy={start.busy || isBuilding(build)}
-              busyLabel="Building…"
-              aria-describedby="rep-build-hint"
-            >
-              Build now
-            </Button>
-          </div>
         </div>
-        <p className="hint" id="rep-build-hint">
+        <p className="hint">
           {live
-            ? "Live: the answers of the last two hours, updated by themselves every few seconds while this page is open."
-            : student
-              ? `Building makes a fresh report for the whole class, ${student.display_name} included.`
-              : "Reports of the last 30 days are also built every night."}
+            ? "Live: the answers of the last two hours, updated every second while this page is open."
+            : "The figures are as of now, the last answer included. They update by themselves while this page is open."}
         </p>
-        <FormError error={start.error} />
-        {build && isBuilding(build) && (
-          <ProgressBar
-            label="Building the report"
-            value={build.done}
-            max={build.total}
-            text={`${formatCount(build.done)} of ${formatCount(build.total)} parts (the class, then each student)`}
-          />
-        )}
-        {build?.status === "failed" && (
-          <div className="alert alert-error" role="alert">
-            <p>Building the report failed{build.error ? `: ${build.error}` : "."} Try again with "Build now".</p>
-          </div>
-        )}
       </section>
 
-      {latest.state === "loading" && <p role="status">Loading the report…</p>}
-      {latest.state === "error" && (
+      {shown.data === undefined && !showError && <p role="status">Loading the report…</p>}
+      {showError && (
         <div className="alert alert-error" role="alert">
-          <p>{latest.error.message}</p>
+          <p>{showError.message}</p>
           <Button onClick={() => void shown.refetch()}>Try again</Button>
         </div>
       )}
-      {latest.state === "none" && (
-        <section aria-labelledby="rep-none-heading" className="card">
-          <h2 id="rep-none-heading">No report yet</h2>
-          <p>
-            There is no report for {who} for {periodLabel(period).toLowerCase()} and {gameLabel(game).toLowerCase()} yet. Use
-            "Build now" to make one.
-          </p>
-        </section>
-      )}
-      {report && <ReportBody report={report} classId={classId} filters={filters} who={who} />}
+      {shown.data && <ReportBody report={shown.data} target={{ classId, studentId }} filters={filters} who={who} />}
     </Page>
   );
 }
 
-function ReportBody({ report, classId, filters, who }: { report: Report; classId: string; filters: ReportFilters; who: string }) {
+/** What the page says before anyone has answered in the period (a new class, a quiet week). */
+export function noAnswersSentence(period: ReportPeriod, who: string, oneStudent: boolean): string {
+  const when = { live: "the last two hours", "7d": "the last 7 days", "30d": "the last 30 days", all: "any game so far" }[period];
+  return oneStudent
+    ? `No answers yet in ${when}. When ${who} plays, their answers show here within seconds.`
+    : `No answers yet in ${when}. When the class plays, their answers show here within seconds.`;
+}
+
+/** "To compare: the snapshot of 27 Nov, 02:00 had 1,100 answers, 71% right." */
+export function snapshotSentence(snapshot: NonNullable<ReportNow["snapshot"]>): string {
+  const { attempts, accuracy } = snapshot.totals;
+  const answers = attempts === 1 ? "1 answer" : `${formatCount(attempts)} answers`;
+  return `To compare: the snapshot of ${formatTime(snapshot.built_at)} had ${answers}, ${formatPercent(accuracy)} right.`;
+}
+
+function ReportBody({ report, target, filters, who }: { report: ReportNow; target: ReportTarget; filters: ReportFilters; who: string }) {
+  const classId = String(target.classId);
   // Each child's avatar beside their name (the roster has them; the page has read it already).
   const roster = useQuery({ queryKey: queryKeys.classStudents(classId), queryFn: ({ signal }) => listStudents(classId, signal) });
   const avatars = new Map((roster.data ?? []).map((s) => [s.id, avatarFromRoster(s)]));
   const data = report.data;
-  const exporter = useAction(async (kind: ReportExport) => saveFile(await downloadReport(report.id, kind)));
+  const exporter = useAction(async (kind: ReportExport) => saveFile(await downloadReport(target, filters, kind)));
   const [exporting, setExporting] = useState<ReportExport | null>(null);
-  const classData = data && isClassData(data) ? data : null;
-  const totals = data && "totals" in data ? data.totals : null;
+  const classData = isClassData(data) ? data : null;
+  const totals = data.totals;
 
   const pdf = useExport();
   const exportButton = (kind: ReportExport, label: string) => (
@@ -273,8 +201,7 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
       <section aria-labelledby="rep-summary-heading" className="card rep-summary">
         <h2 id="rep-summary-heading">{report.title || `Report for ${who}`}</h2>
         <p className="rep-sub">
-          {periodLabel(report.period)} · {gameLabel(report.game)}
-          {report.built_at ? (report.period === "live" ? ` · updated ${formatTime(report.built_at)}` : ` · built ${formatTime(report.built_at)}`) : ""}
+          {periodLabel(report.period)} · {gameLabel(report.game)} · as of {formatTime(report.as_of)}
         </p>
         {totals && (
           <dl className="facts rep-totals">
@@ -294,21 +221,20 @@ function ReportBody({ report, classId, filters, who }: { report: Report; classId
             </div>
           </dl>
         )}
-        {report.period !== "live" && (
-          <div className="actions rep-exports">
-            {exportButton("facts.csv", "Facts (CSV)")}
-            {classData && exportButton("students.csv", "Students (CSV)")}
-            <ExportButton exp={pdf} ask={() => requestReportPdf(report.id)} workingLabel="Making the PDF…">
-              Print PDF
-            </ExportButton>
-          </div>
-        )}
+        {report.snapshot && <p className="hint rep-snapshot">{snapshotSentence(report.snapshot)}</p>}
+        <div className="actions rep-exports">
+          {exportButton("facts.csv", "Facts (CSV)")}
+          {classData && exportButton("students.csv", "Students (CSV)")}
+          <ExportButton exp={pdf} ask={() => requestReportPdf(target, filters)} workingLabel="Making the PDF…">
+            Print PDF
+          </ExportButton>
+        </div>
         <FormError error={exporter.error} />
-        {report.period !== "live" && <ExportStatus exp={pdf} what="the report's PDF" />}
+        <ExportStatus exp={pdf} what="the report's PDF" />
       </section>
 
-      {!data ? (
-        <p>This report has no figures.</p>
+      {totals.attempts === 0 ? (
+        <p className="card rep-empty">{noAnswersSentence(report.period, who, !classData)}</p>
       ) : (
         <>
           <section aria-labelledby="rep-grid-heading" className="rep-section">
