@@ -40,15 +40,16 @@ def test_a_childs_mistake_appears_on_the_teachers_open_live_grid(live_server, pa
 
     page = page_as(teacher)
     page.goto(f"/teacher/classes/{klass['id']}/reports?period=live")
-    expect(page.get_by_role("heading", name=f"{klass['name']}: live, the last two hours")).to_be_visible()
+    title = f"{klass['name']}: multiplication facts (the last two hours, all games)"
+    expect(page.get_by_role("heading", name=title)).to_be_visible()
 
     deadline = time.monotonic() + 30  # Ana's turn (the computer may start)
     while (view := ana.request("GET", f"/api/matches/{match['id']}/")["view"])["seat"] not in view["to_move"]:
         assert time.monotonic() < deadline, "Ana's turn never came"
         time.sleep(0.25)
     action, (a, b) = a_wrong_play(view)
-    cell = page.locator(f'td[data-fact="{a}x{b}"]')
-    expect(cell).to_have_class("rep-heat-cell rep-heat-unseen")
+    expect(page.get_by_text("No answers yet in the last two hours.")).to_be_visible()  # the grid comes with one
     ana.request("POST", f"/api/matches/{match['id']}/actions/", {"action": action})
-    expect(cell).not_to_have_class("rep-heat-cell rep-heat-unseen", timeout=10_000)  # no reload, no click
-    expect(cell).to_contain_text("0% right (0 of 1 try)")
+    cell = page.locator(f'td[data-fact="{a}x{b}"]')
+    expect(cell).to_contain_text("0% right (0 of 1 try)", timeout=10_000)  # no reload, no click
+    expect(cell).not_to_have_class("rep-heat-cell rep-heat-unseen")
