@@ -17,7 +17,7 @@ FRONTEND_SOURCES := $(shell find frontend/src frontend/index.html frontend/vite.
 
 help:
 	@echo "make run    install everything, migrate, load demo data, serve http://$(HOST):$(PORT)"
-	@echo "make test   install everything, then lint (ruff, import-linter, ESLint) and run every test (pytest, Vitest, Playwright)"
+	@echo "make test   install everything, then lint (ruff, import-linter, mypy, ESLint) and run every test (pytest, Vitest, Playwright)"
 	@echo "make test-repeat N=5 [SUITES='python e2e frontend']   run the suites N times, count failed runs"
 	@echo "make fuzz [FUZZ_EXAMPLES=100]   the long schema fuzz: every operation, as a teacher and a student"
 
@@ -66,6 +66,7 @@ run: install
 lint: $(VENV_STAMP) $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	cd frontend && npm run --silent lint
 
 test-python: install
@@ -82,7 +83,7 @@ test-frontend: install
 
 test: install lint test-frontend test-python
 
-# The long schema fuzz (README: Security and limits); `make test` runs a short pass of the same test.
+# The long schema fuzz (docs/development.md, "The long schema fuzz"); `make test` runs a short pass of the same test.
 FUZZ_EXAMPLES ?= 100
 fuzz: install
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_MODES=positive,negative $(VENV)/bin/pytest tests/api/test_schema_fuzz.py $(PYTEST_ARGS)

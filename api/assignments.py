@@ -13,7 +13,7 @@ from api.permissions import IsStudent, IsTeacher
 from classroom.models import Student
 from classroom.permissions import classrooms_managed_by
 from games import selectors
-from games.models import GAME_CHOICES, Assignment, BoardBatch
+from games.models import BOT_LEVEL_CHOICES, GAME_CHOICES, Assignment, BoardBatch
 from games.services import assignments as service
 
 _GAMES = selectors.game_list()
@@ -97,7 +97,7 @@ class MyAssignmentSerializer(serializers.Serializer):
     players_per_match = serializers.IntegerField()
     hints = serializers.BooleanField()
     bots_allowed = serializers.BooleanField()
-    bot_levels = serializers.ListField(child=serializers.CharField())
+    bot_levels = serializers.ListField(child=serializers.ChoiceField(choices=BOT_LEVEL_CHOICES))
     closes_at = serializers.DateTimeField(allow_null=True)
     classmates = serializers.ListField(child=serializers.DictField(), help_text="[{user_id, name}] to challenge")
 

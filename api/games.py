@@ -1,5 +1,6 @@
-"""The four games as their engines define them: players, options, level presets, computer players,
-hints and the rules page. The assignment form, the boards and the rules dialog read this."""
+"""The four games as their engines define them (games/engines/<slug>_definition.py): slug, title, players,
+traits, options, level presets, computer players, hints and the rules page. The pages' titles, the assignment
+form, the boards and the rules dialog read this."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors
+from games.models import BOT_LEVEL_CHOICES, GAME_CHOICES
 
 
 class OptionChoiceSerializer(serializers.Serializer):
     value = serializers.CharField()
-    label = serializers.CharField()
+    # The ignore: DRF takes declared fields off the class; the stubs see the Field attribute of that name.
+    label = serializers.CharField()  # type: ignore[assignment]
 
 
 class GameOptionSerializer(serializers.Serializer):
@@ -21,7 +24,8 @@ class GameOptionSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["integer", "boolean", "choice", "integer_list", "data", "focus"],
                                    help_text='focus: {"mode": none | weakest | facts, "tables": [7, 8], '
                                              '"facts": [[6, 7]]}; its choices are the modes.')
-    label = serializers.CharField(help_text="As the assignment form shows it.")
+    # The ignore: DRF takes declared fields off the class; the stubs see the Field attribute of that name.
+    label = serializers.CharField(help_text="As the assignment form shows it.")  # type: ignore[assignment]
     noun = serializers.CharField(help_text="The option inside a sentence: 'the board size'.")
     help = serializers.CharField(allow_blank=True)
     default = serializers.JSONField(allow_null=True, help_text="null: off unless given (e.g. no time limit).")
@@ -41,8 +45,9 @@ class LevelPresetSerializer(serializers.Serializer):
 
 
 class ComputerPlayerSerializer(serializers.Serializer):
-    level = serializers.CharField(help_text="A computer level: easy, medium or hard.")
-    label = serializers.CharField()
+    level = serializers.ChoiceField(choices=BOT_LEVEL_CHOICES)
+    # The ignore: DRF takes declared fields off the class; the stubs see the Field attribute of that name.
+    label = serializers.CharField()  # type: ignore[assignment]
 
 
 class HintRuleSerializer(serializers.Serializer):
@@ -56,12 +61,14 @@ class ProposalSerializer(serializers.Serializer):
 
 
 class GameSerializer(serializers.Serializer):
-    slug = serializers.CharField()
-    title = serializers.CharField()
+    slug = serializers.ChoiceField(choices=GAME_CHOICES)
+    title = serializers.CharField(help_text="The game's name, as every page shows it.")
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
+    simultaneous = serializers.BooleanField(help_text="No turns: everybody plays at once.")
     rules_summary = serializers.CharField()
-    bot_levels = serializers.ListField(child=serializers.CharField())
+    bot_levels = serializers.ListField(child=serializers.ChoiceField(choices=BOT_LEVEL_CHOICES),
+                                       help_text="The computer levels, easiest first.")
     computer_players = ComputerPlayerSerializer(many=True)
     options = GameOptionSerializer(many=True)
     level_presets = LevelPresetSerializer(many=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -15,7 +17,7 @@ from api.permissions import IsStudent, IsTeacher
 from api.schema import refusals
 from classroom.permissions import classrooms_managed_by
 from games import selectors
-from games.models import Challenge, Match
+from games.models import BOT_LEVEL_CHOICES, Challenge, Match
 from games.permissions import matches_visible_to, seat_index_of
 from games.services import class_games, moves, player_messages
 from games.services import matches as service
@@ -56,7 +58,7 @@ class QuickMatchView(APIView):
 
 
 class ComputerMatchSerializer(serializers.Serializer):
-    bot_level = serializers.ChoiceField(choices=["easy", "medium", "hard"])
+    bot_level = serializers.ChoiceField(choices=BOT_LEVEL_CHOICES)
 
 
 class ComputerMatchView(APIView):
@@ -176,7 +178,7 @@ class MatchLobbyView(APIView):
     @extend_schema(responses=inline_serializer("MatchLobby", {
         "waiting_since": serializers.DateTimeField(),
         "computer_offer_after_s": serializers.IntegerField(),
-        "bot_levels": serializers.ListField(child=serializers.CharField()),
+        "bot_levels": serializers.ListField(child=serializers.ChoiceField(choices=BOT_LEVEL_CHOICES)),
         "free_classmates": inline_serializer("FreeClassmate", {"user_id": serializers.IntegerField(),
                                                                "name": serializers.CharField()}, many=True)}),
         summary="For a child waiting in a lobby: who is free, and when the computer is offered")
@@ -294,7 +296,8 @@ COMMAND_SCHEMAS = {
 def command_view(command: str):
     """The view of one command, with the schema of what that command answers."""
     responses, summary = COMMAND_SCHEMAS[command]
-    view_class = type(f"Match{command.title().replace('-', '')}View", (MatchCommandView,), {"command": command})
+    view_class = cast("type[MatchCommandView]",  # type() makes a subclass; mypy sees only a `type`
+                      type(f"Match{command.title().replace('-', '')}View", (MatchCommandView,), {"command": command}))
     schema = extend_schema(request=None, responses=responses, summary=summary, description=summary,
                            operation_id=f"match_{command}")
     return extend_schema_view(post=schema)(view_class).as_view()

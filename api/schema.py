@@ -33,7 +33,8 @@ REFUSALS = {
 class ErrorDetailSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="A stable code for programs: invalid, not_found, locked...")
     message = serializers.CharField(help_text="A sentence for the person.")
-    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()),
+    # The ignore: DRF takes declared fields off the class; the stubs see the Field attribute of that name.
+    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()),  # type: ignore[assignment]
                                    help_text="Messages per field; empty when the refusal is not about one field.")
 
 

@@ -61,5 +61,6 @@ def _has_integer_ids(field: PrimaryKeyRelatedField) -> bool:
 
 
 def install() -> None:
-    serializers.IntegerField.to_internal_value = _strict_integer
-    PrimaryKeyRelatedField.to_internal_value = _strict_related_lookup
+    # Replacing DRF's reading is the point (the module's docstring); mypy refuses any assignment to a method.
+    serializers.IntegerField.to_internal_value = _strict_integer  # type: ignore[method-assign,assignment]
+    PrimaryKeyRelatedField.to_internal_value = _strict_related_lookup  # type: ignore[method-assign,assignment]

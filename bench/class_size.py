@@ -1,4 +1,4 @@
-"""What grows with a class: the figures behind the class-size limit (README, "Security and limits").
+"""What grows with a class: the figures behind the class-size limit (docs/security.md, "Class size").
 
 For classes of 35, 200 (the limit) and 1,000 students, on a fresh database: adding the names by paste,
 making every child's login card (the export job: issuing the cards and drawing one PDF), and building

@@ -68,7 +68,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-
+from bench.calibration import calibration_line  # noqa: E402 (after the path above)
 from tests.e2e.server import free_ports  # noqa: E402
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -872,6 +872,7 @@ def main() -> int:
         shard_main()
         return 0
     loopback_only(args.postgres)
+    print(calibration_line(), flush=True)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     began = time.monotonic()
     if args.profile_server and args.workers != 1:

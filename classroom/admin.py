@@ -9,7 +9,7 @@ class UserAdmin(DjangoUserAdmin):
     list_display = ("username", "name", "email", "role", "is_staff", "is_active")
     list_filter = ("role", "is_staff", "is_active")
     search_fields = ("username", "name", "email")
-    fieldsets = (*DjangoUserAdmin.fieldsets, ("Multiplayground", {"fields": ("role", "name")}))
+    fieldsets = (*(DjangoUserAdmin.fieldsets or ()), ("Multiplayground", {"fields": ("role", "name")}))
 
 
 class StudentInline(admin.TabularInline):

@@ -1,5 +1,5 @@
 """One child's sign-in limits: wrong tries slow down the address they came from, not the child
-(README: "Security and limits").
+(docs/security.md).
 
 - Per child and address: after `SIGN_IN_SLOW_AFTER` (5) wrong tries in a day, that address waits
   `SIGN_IN_FIRST_WAIT_S` (1 minute) before its next try, doubling with each further wrong try up to

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser, UserManager
+from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -19,9 +19,9 @@ class User(AbstractUser):
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.TEACHER)
     name = models.CharField(max_length=150, blank=True)
     # Teachers only; students carry no email (nor any birth date).
-    email = models.EmailField(blank=True, null=True, default=None)  # noqa: DJ001 - NULLs keep the unique index open for students
-
-    objects = UserManager()
+    # The ignore: Django lets a model replace a field of its abstract parent; the stubs keep the parent's
+    # type (never None) and refuse the nullable one.
+    email = models.EmailField(blank=True, null=True, default=None)  # type: ignore[assignment]  # noqa: DJ001 - NULLs keep the unique index open for students
 
     class Meta:
         constraints = [

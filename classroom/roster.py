@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from classroom import names
 
 # The most students a class may have, however they come (pasted names, a CSV file): one limit for both.
-# Why 200 (README, "Security and limits"): a class of 35 is large and a year group that shares one
+# Why 200 (docs/security.md, "Class size"): a class of 35 is large and a year group that shares one
 # code is rarely above 200; every child finds their name in one grid on the sign-in page; and the jobs
 # that grow with the class stay short (bench/class_size.py: login cards for 200 take a few seconds,
 # for 1,000 half a minute).

@@ -109,6 +109,8 @@ def _token_link(kind: str, user: User, tokens) -> str:
 
 
 def _email(user: User, subject: str, body: str) -> None:
+    if user.email is None:  # students have none: only teachers are written to
+        raise ValueError(f"User {user.pk} has no email address.")
     send_mail(subject=subject, message=f"Hello {user.name},\n\n{body}", from_email=settings.DEFAULT_FROM_EMAIL,
               recipient_list=[user.email])
 
@@ -440,10 +442,10 @@ def cards_to_print(*, classroom: Classroom, student_ids: list[int] | None) -> li
         if students.count() != len(set(student_ids)):
             raise ServiceError("invalid", "Some of those students are not in this class.",
                                {"students": ["Unknown student."]})
-    students = list(students)
-    if not students:
+    chosen = list(students)
+    if not chosen:
         raise ServiceError("no_students", "Every student already has a card. Choose students to reissue.")
-    return students
+    return chosen
 
 
 @transaction.atomic
@@ -541,7 +543,7 @@ def _refuse_while_waiting(seconds: int) -> None:
 
 def _secret_matches(student: Student, pictures: list[str] | None, password: str | None) -> bool:
     if student.classroom.sign_in_mode == Classroom.SignInMode.PASSWORD:
-        return bool(password) and bool(student.password_hash) and check_secret(password, student.password_hash)
+        return bool(password and student.password_hash and check_secret(password, student.password_hash))
     return (
         isinstance(pictures, list)
         and len(pictures) == SEQUENCE_LENGTH

@@ -1,4 +1,4 @@
-"""Children's sign-in limits that count failures, not successes (README: "Security and limits").
+"""Children's sign-in limits that count failures, not successes (docs/security.md).
 
 Every device in a school reaches the server from the school's one public address, so signing in
 successfully is never limited: a whole school gets in from one address. What is limited is failure.

@@ -1,4 +1,4 @@
-"""Signing a person out everywhere at once: sessions and open sockets (README: "Security and limits").
+"""Signing a person out everywhere at once: sessions and open sockets (docs/security.md, "Revocation").
 
 Django checks, on every request and every socket's sign-in (channels.auth), that the session was made
 with the account's current password hash; a session of an older one is flushed and answers as signed

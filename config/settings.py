@@ -43,18 +43,18 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver"
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "http://127.0.0.1:8000,http://localhost:8000")
 CSRF_FAILURE_VIEW = "api.errors.csrf_failure"
 
+# uvicorn serves (config/serve.py), never `manage.py runserver`: no app that only replaces runserver
+# (daphne, whitenoise.runserver_nostatic) or adds Channels' runworker ("channels") is installed. Channels
+# works as a library; the socket is routed in config/asgi.py.
 INSTALLED_APPS = [
-    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
-    "channels",
     "axes",
     "classroom",
     "games",
@@ -252,7 +252,9 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"ExportKindEnum": "games.models.Export.Kind"},
+    # One name each for the games' slugs and the computer levels, wherever a field carries them.
+    "ENUM_NAME_OVERRIDES": {"ExportKindEnum": "games.models.Export.Kind", "GameEnum": "games.models.GAME_CHOICES",
+                            "BotLevelEnum": "games.models.BOT_LEVEL_CHOICES"},
     # Ids up to 2^63-1; a larger one matches no path (404). No maximum here: the schema must not carry
     # a database's ranges (tests/api/test_generated_files.py).
     "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "format": "int64", "minimum": 0}},  # api/converters.py
@@ -303,7 +305,7 @@ BOT_DELAY_SCALE = float(os.environ.get("BOT_DELAY_SCALE", "1"))
 DATABASE_THREADS = int(os.environ.get("DATABASE_THREADS", "1"))
 # PostgreSQL connections per server process for the sockets' moves, used on the event loop
 # (games.realtime.async_db); 0 sends moves through the database thread as with SQLite. 4 rather than 8:
-# on 2 cores, fewer moves in PostgreSQL at once cost less CPU a move (bench/ws_latency.py, README).
+# on 2 cores, fewer moves in PostgreSQL at once cost less CPU a move (docs/benchmarks.md, "Move connections").
 MOVE_CONNECTIONS = int(os.environ.get("MOVE_CONNECTIONS", "4"))
 # A socket's move that PostgreSQL has not answered in this time is given up (its connection closed) and the
 # child told so: a stuck database must not hold a server's move connections, and every other move, for ever.

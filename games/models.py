@@ -11,14 +11,13 @@ from django.db import models
 from django.utils import timezone
 
 from classroom.models import Classroom, Student
+from games.engines import DEFINITIONS
+from games.engines.definition import COMPUTER_PLAYERS
 
-GAME_CHOICES = [
-    ("fultiples", "Fultiples"),
-    ("four_in_a_row", "Four-in-a-Row Multiplication"),
-    ("multiplin", "Multiplin"),
-    ("stepping_divisors", "Stepping By Divisors"),
-]
-BOT_LEVEL_CHOICES = [("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")]
+# Each game's slug and title, and the computer levels, as the engines' definitions declare them
+# (games/engines/<slug>_definition.py, definition.py): never written out here.
+GAME_CHOICES = [(definition.slug, definition.title) for definition in DEFINITIONS.values()]
+BOT_LEVEL_CHOICES = [(player.level, player.label) for player in COMPUTER_PLAYERS]
 
 
 class BoardBatch(models.Model):
@@ -142,6 +141,9 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Not columns: what match_store.lock_match reads with the row from the assignment (None without one).
+    assignment_hints: bool | None
+    assignment_idle_takeover_s: int | None
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -153,6 +155,13 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk} ({self.status})"
+
+    @property
+    def dealt_state(self) -> dict:
+        """`state` of a match that is dealt (every active or finished one): before the deal it is None."""
+        if self.state is None:
+            raise ValueError(f"Match {self.pk} is not dealt yet: it has no state.")
+        return self.state
 
     def seat_list(self, *, reload: bool = False) -> list[Seat]:
         """The seats in order, read once per match object (services reload them under the lock)."""
@@ -185,6 +194,10 @@ class Seat(models.Model):
     bot_due_ms = models.BigIntegerField(null=True, blank=True)
     bot_action = models.JSONField(null=True, blank=True)
     bot_version = models.PositiveIntegerField(null=True, blank=True)
+    # Not a column: set on the seats match_store.lock_match reads, the version of this seat's move with the
+    # action's client_id (None if there is none).
+    repeat_of: int | None
+    user_name: str | None  # not a column either: the child's name, read with the seat by match_store
 
     class Meta:
         ordering = ["match", "index"]

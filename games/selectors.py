@@ -241,7 +241,7 @@ def replay_for(*, user: User, match: Match) -> dict | None:
     wrong = _wrong_answers_by_version(match, None if teacher else user)
     for move, state in replay_states(match=match):
         events = move.events if move else []
-        ended = ended or (ends_here and move is not None and (
+        ended = ended or bool(ends_here and move is not None and (
             move.source == Move.Source.END or (move.source == Move.Source.LEAVE and (move.action or {}).get("ends"))))
 
         def view_of(seat: int | None, state=state, ended=ended) -> dict | None:
@@ -274,8 +274,10 @@ def _wrong_answers_by_version(match: Match, student: User | None) -> dict[int, l
     if student is not None:
         rows = rows.filter(student=student)
     wrong: dict[int, list[dict]] = {}
-    for row in rows.order_by("version", "pk").values("version", "kind", "a", "b", "answer"):
-        wrong.setdefault(row.pop("version"), []).append(row)
+    for version, kind, a, b, answer in rows.order_by("version", "pk").values_list("version", "kind", "a", "b",
+                                                                                  "answer"):
+        if version is not None:  # always (the filter above): an attempt without a version is in no step
+            wrong.setdefault(version, []).append({"kind": kind, "a": a, "b": b, "answer": answer})
     return wrong
 
 
@@ -307,7 +309,7 @@ def with_leavers_named(match: Match, meta: dict) -> dict:
     """A seat a child left reads "Ana L. (left)", not the computer that played on for them: a teacher
     looking back wants to know who played. (The live broadcast names the computer, who plays now.)"""
     for seat_meta, seat in zip(meta["seats"], match.seat_list(), strict=True):
-        if seat.user_id is None and seat.left_by_id is not None:
+        if seat.user_id is None and seat.left_by is not None:
             seat_meta["name"] = f"{seat.left_by.name} (left)"
     return meta
 

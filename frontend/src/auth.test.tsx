@@ -8,6 +8,7 @@ import { AuthProvider, returnPath, useAuth } from "./auth";
 import { eventually } from "./test/eventually";
 import { apiError, json, mockFetch } from "./test/fetchMock";
 import type { Me } from "./api/types";
+import { GAMES } from "./test/games";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,6 +39,25 @@ describe("route guards", () => {
     renderAt("/teacher/classes/5");
     expect(await screen.findByRole("heading", { level: 1, name: "Teacher sign in" })).toBeTruthy();
     expect(where()).toBe("/teacher/login");
+  });
+
+  it("starts a signed-in page once the games' definitions have arrived", async () => {
+    let serve = () => {};
+    const served = new Promise<void>((resolve) => (serve = resolve));
+    const calls = mockFetch({
+      "GET /api/auth/me/": () => json(200, teacher),
+      "GET /api/games/": async () => {
+        await served;
+        return json(200, GAMES);
+      },
+      "GET /api/classes/": () => json(200, { count: 0, next: null, previous: null, results: [] }),
+    });
+    renderAt("/teacher");
+    await eventually(() => expect(calls.some((c) => c.path === "/api/games/")).toBe(true));
+    expect(screen.getByText("Loading…")).toBeTruthy();
+    expect(calls.some((c) => c.path === "/api/classes/")).toBe(false);
+    serve();
+    expect(await screen.findByRole("heading", { level: 1, name: "My classes" })).toBeTruthy();
   });
 
   it("sends a signed-in student away from teacher pages", async () => {

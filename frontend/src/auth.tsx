@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { getMe, logout } from "./api/endpoints";
 import { sessionChanged, setUnauthorizedHandler, type ApiError } from "./api/http";
 import type { Me, Role } from "./api/types";
+import { useGames } from "./games/useGames";
 
 export interface AuthValue {
   /** undefined while loading, null when signed out. */
@@ -157,6 +158,23 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   }
   if (!me || me.role !== role) {
     return <Navigate to={SIGN_IN_PATH[role]} replace state={{ from: location.pathname + location.search }} />;
+  }
+  return <GamesReady>{children}</GamesReady>;
+}
+
+/** A signed-in page starts once the games' definitions have arrived (GET /api/games/, read once a page
+ * load), so it never shows a game without its title; if they cannot be loaded, it starts anyway. Once
+ * started it stays: asking again after a failure (a new page's first read) never takes the page away. */
+function GamesReady({ children }: { children: ReactNode }) {
+  const { loading } = useGames();
+  const [started, setStarted] = useState(false);
+  if (!loading && !started) setStarted(true);
+  if (loading && !started) {
+    return (
+      <p className="loading" role="status">
+        Loading…
+      </p>
+    );
   }
   return <>{children}</>;
 }

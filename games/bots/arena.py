@@ -49,13 +49,13 @@ def play_game(
                     plans[seat] = (now + max(0, move.delay_ms), move.action)
         due = engine.deadline(state)
         next_plan = min(plans.items(), key=lambda item: (item[1][0], item[0]), default=None)
-        if next_plan is None and due is None:
-            raise RuntimeError(f"{slug}: nobody can act and nothing is due (seed {seed})")
-        if next_plan is None or (due is not None and due <= next_plan[1][0]):
+        if due is not None and (next_plan is None or due <= next_plan[1][0]):
             now = max(now, due)
             state = engine.tick(state, now).state
             plans.clear()
             continue
+        if next_plan is None:
+            raise RuntimeError(f"{slug}: nobody can act and nothing is due (seed {seed})")
         seat, (when, action) = next_plan
         now = max(now, when)
         del plans[seat]

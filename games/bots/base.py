@@ -1,4 +1,4 @@
-"""The computer players' interface. Bots use only the engine API (engine-contract.md).
+"""The computer players' interface. Bots use only the engine API (docs/engine-contract.md).
 
 A bot reads the game through `engine.view(state, seat)` and `engine.legal_actions(state, seat)`.
 It may call `engine.apply` on the state to look ahead only in games without hidden
@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from games.engines import Engine
 from games.engines.base import Action, State
 
-LEVELS = ("easy", "medium", "hard")
-
 
 @dataclass(frozen=True)
 class BotMove:
@@ -24,7 +22,7 @@ class BotMove:
 
 
 class Bot(ABC):
-    level: str
+    level: str  # one of games.engines.definition.BOT_LEVELS
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -36,7 +34,7 @@ class Bot(ABC):
 
 class MiddleBot(Bot):
     """The middle level: on each decision, the hard bot's choice with probability `hard_share`, else the
-    easy bot's. Between the two in strength (tests/games/test_bots_levels.py measures it), and it still
+    easy bot's. Between the two in strength (tests/engines/test_bot_levels.py measures it), and it still
     slips now and then as a child does."""
 
     level = "medium"

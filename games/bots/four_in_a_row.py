@@ -198,7 +198,7 @@ def card_potential(board: list[list[int]], lines: dict[tuple[int, int], float], 
         if card == WILD:
             if value in PRODUCTS:
                 total += 1.0 + weight
-        elif value % card == 0 and value // card in FACTORS:
+        elif isinstance(card, int) and value % card == 0 and value // card in FACTORS:
             total += 1.0 + weight
     return total
 

@@ -89,7 +89,7 @@ def _board_model(rows: int, cols: int, values: tuple[int, ...]) -> tuple:
                 end_r, end_c = r + dr * (WIN_LENGTH - 1), c + dc * (WIN_LENGTH - 1)
                 if 0 <= end_r < rows and 0 <= end_c < cols:
                     windows.append(tuple((r + dr * k) * cols + c + dc * k for k in range(WIN_LENGTH)))
-    through = [[] for _ in values]
+    through: list[list[int]] = [[] for _ in values]
     for index, window in enumerate(windows):
         for cell in window:
             through[cell].append(index)
@@ -152,7 +152,7 @@ class _Position:
     def wins(self, seat: int, windows: tuple[int, ...] | range | None = None) -> set[int]:
         """Free cells that complete five for `seat` (looking only at `windows` when given)."""
         mine, theirs, owner = self.count[seat], self.count[1 - seat], self.owner
-        found = set()
+        found: set[int] = set()
         for index in range(len(self.windows)) if windows is None else windows:
             if mine[index] == WIN_LENGTH - 1 and theirs[index] == 0:
                 found.update(cell for cell in self.windows[index] if owner[cell] < 0)
@@ -234,9 +234,10 @@ class FultiplesHard(Bot):
                 if reply in near:
                     gain = pos.gain(reply, opp)
                 else:
-                    gain = reply_gains.get(reply)
-                    if gain is None:
-                        gain = reply_gains[reply] = pos.gain(reply, opp)
+                    known = reply_gains.get(reply)
+                    if known is None:
+                        known = reply_gains[reply] = pos.gain(reply, opp)
+                    gain = known
                 if gain > best:
                     best = gain
             return best

@@ -159,10 +159,10 @@ class _Board:
         total = count = 0
         steps = self.steps
         row = min(d, _MAX_NUMBER + 1)
-        squares = self.frontier
+        squares: set[int] | list[int] = self.frontier
         if played >= 0:
             taken = self.taken
-            squares = [j for j in squares if j != played]
+            squares = [j for j in self.frontier if j != played]
             squares += [j for j in self.near[played] if not taken[j] and j not in self.frontier]
         for index in squares:
             low, high = steps[index][row]

@@ -1,4 +1,4 @@
-"""The four rule engines (engine-contract.md). Pure Python: no Django import anywhere below."""
+"""The four rule engines (docs/engine-contract.md). Pure Python: no Django import anywhere below."""
 
 from games.engines.base import Engine, IllegalAction, Outcome
 from games.engines.definition import GameDefinition

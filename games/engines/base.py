@@ -1,4 +1,5 @@
-"""Shared pieces of the rule engines: the refusal, the outcome, the seeded RNG, the base class.
+"""Shared pieces of the rule engines: the refusal, the outcome, the base class (the seeded RNG and the
+int check are in primitives.py, re-exported here).
 
 Pure Python: nothing here (or anywhere under games.engines) may import Django or the project.
 """
@@ -11,11 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engines.definition import GameDefinition
+from games.engines.focus import FocusError, FocusRange, focus_facts, parse_focus
+from games.engines.primitives import Rng as Rng  # re-exported: the engines take it from here
+from games.engines.primitives import is_int
 
 State = dict[str, Any]
 Action = dict[str, Any]
-
-_MASK64 = (1 << 64) - 1
 
 
 class IllegalAction(Exception):
@@ -41,60 +43,6 @@ class Outcome:
     attempts: list[dict] = field(default_factory=list)
 
 
-class Rng:
-    """SplitMix64: a small deterministic generator whose whole state is one int.
-
-    Engines keep `rng.state` in the game state, so a state dict carries its own randomness
-    and survives a JSON round trip. Never use the global `random` module in an engine.
-    """
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: int) -> None:
-        self.state = state & _MASK64
-
-    @classmethod
-    def from_seed(cls, seed: int) -> Rng:
-        # Mix the seed once so that small neighbouring seeds do not start out alike.
-        rng = cls(seed)
-        rng.state = rng.next64()
-        return rng
-
-    def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in 0..n-1 (rejection sampling, no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            value = self.next64()
-            if value < limit:
-                return value % n
-
-    def randint(self, low: int, high: int) -> int:
-        """A uniform integer in low..high inclusive."""
-        return low + self.below(high - low + 1)
-
-    def random(self) -> float:
-        """A float in [0, 1) with 53 random bits."""
-        return (self.next64() >> 11) / float(1 << 53)
-
-    def choice(self, items: list | tuple) -> Any:
-        return items[self.below(len(items))]
-
-    def shuffle(self, items: list) -> None:
-        """Fisher-Yates, in place, on a list the caller owns."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-
 def copy_state(value: Any) -> Any:
     """A deep copy of a JSON-compatible value, several times faster than copy.deepcopy or a copy written in
     Python (about 8 against 27 microseconds for a Fultiples state): every move copies its match's state.
@@ -118,19 +66,11 @@ def require(condition: bool, code: str, message: str) -> None:
         raise IllegalAction(code, message)
 
 
-def is_int(value: Any) -> bool:
-    """True for a real int (bool is not a number here)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def cell_of(action: Action, rows: int, cols: int) -> tuple[int, int]:
     """The [row, col] of an action, checked to lie on a rows x cols board, or bad_action."""
     cell = action.get("cell")
-    require(
-        isinstance(cell, (list, tuple)) and len(cell) == 2 and all(is_int(v) for v in cell),
-        "bad_action",
-        "cell must be [row, col]",
-    )
+    if not (isinstance(cell, (list, tuple)) and len(cell) == 2 and all(is_int(v) for v in cell)):
+        raise IllegalAction("bad_action", "cell must be [row, col]")
     row, col = cell
     require(0 <= row < rows and 0 <= col < cols, "bad_action", "cell is off the board")
     return row, col
@@ -185,24 +125,20 @@ class Engine(ABC):
     max_players: int
     rules_summary: str
 
-    def focus_range(self, options: dict) -> Any:
-        """Which facts this game can deal with these options (a games.engines.focus.FocusRange); raises
-        FocusError when these options leave no room for a focus."""
+    def focus_range(self, options: dict) -> FocusRange:
+        """Which facts this game can deal with these options; raises FocusError when these options
+        leave no room for a focus."""
         raise NotImplementedError
 
     def focus_of(self, options: dict, *, strict: bool = True) -> tuple[tuple[int, int], ...]:
         """The focus facts of these options (games/engines/focus.py), () without a focus. A teacher's
         fact outside the game's range raises FocusError; `strict=False` leaves such facts out."""
-        from games.engines.focus import focus_facts, parse_focus
-
         if parse_focus(options.get("focus")) is None:
             return ()
         return focus_facts(options["focus"], self.focus_range(options), strict=strict)
 
     def focus_problem(self, options: dict) -> str | None:
         """Why the focus of these options cannot be dealt, in a sentence for the teacher, or None."""
-        from games.engines.focus import FocusError
-
         try:
             self.focus_of(options)
         except FocusError as error:
@@ -211,8 +147,6 @@ class Engine(ABC):
 
     def setup_focus(self, options: dict) -> tuple[tuple[int, int], ...]:
         """focus_of for setup: a refusal is bad_options."""
-        from games.engines.focus import FocusError
-
         try:
             return self.focus_of(options)
         except FocusError as error:
@@ -265,7 +199,7 @@ class Engine(ABC):
         return [] if state["result"] is not None else [state["turn"]]
 
     def common_view(self, state: State, seat: int | None) -> dict:
-        """The keys every view has (engine-contract.md, Views)."""
+        """The keys every view has (docs/engine-contract.md, Views)."""
         return {
             "game": self.slug,
             "seat": seat,

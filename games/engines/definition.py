@@ -1,9 +1,11 @@
-"""What a game offers, declared once: its options, level presets, players, computer players, hints.
+"""What a game is and offers, declared once: its slug, title, players, options, level presets, computer
+players and hints.
 
 Each engine carries one `GameDefinition` (games/engines/<slug>_definition.py). The engine reads
-its defaults and ranges from it, the games endpoint serves it, an assignment's options are
-checked against it (games/engines/option_check.py), and the frontend's assignment form, rules
-dialog and boards read it from the endpoint. Pure Python: no Django.
+its defaults and ranges from it, the models take their choices from it (games/models.py), the
+bots' registry is checked against it (games/bots/__init__.py), the games endpoint serves it, an
+assignment's options are checked against it (games/engines/option_check.py), and the frontend's
+titles, assignment form, rules dialog and boards read it from the endpoint. Pure Python: no Django.
 
 An option's range is what a teacher may choose. The engine's own setup may accept more from
 tests, bots and the server (a 2.5 s time limit, a stored board): a teacher's choice always lies
@@ -26,7 +28,7 @@ class Choice:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One setup option (engine-contract.md, "Setup options").
+    """One setup option (docs/engine-contract.md, "Setup options").
 
     `default` None means the option is off when not given (no time limit, primes from the
     level); such an option also accepts null. `data` options (a stored board, a deck) are set
@@ -75,7 +77,7 @@ class HintRule:
     """What a hint suggests when the assignment allows hints.
 
     `rule` names the rule the board implements; `shows` says it in words for the teacher and
-    the child. Hints are a UI help (games.md): one suggestion with its reason, after a wait or a
+    the child. Hints are a UI help (docs/games.md): one suggestion with its reason, after a wait or a
     wrong try, computed by the board from its own seat's view; they never hide or disable a cell,
     so a wrong claim still reaches the server as drill data.
     """
@@ -86,27 +88,35 @@ class HintRule:
 
 @dataclass(frozen=True)
 class Proposal:
-    """What a new assignment's form proposes (not the engine's default, which games.md fixes), and why."""
+    """What a new assignment's form proposes (not the engine's default, which docs/games.md fixes), and why."""
 
     options: dict[str, Any]
     why: str
 
 
-# Every game has the same three computer players (games/bots/).
+# The computer players, easiest first: the one list of bot levels. Every game offers all three
+# (games/bots/ plays them); the models' choices, the API and the pages take the levels from here.
 COMPUTER_PLAYERS = (
     ComputerPlayer("easy", "Easy computer"),
     ComputerPlayer("medium", "Medium computer"),
     ComputerPlayer("hard", "Hard computer"),
 )
+BOT_LEVELS: tuple[str, ...] = tuple(player.level for player in COMPUTER_PLAYERS)
 
 
 @dataclass(frozen=True)
 class GameDefinition:
+    """A game's identity (its slug and its title, each written only here), its players and its options.
+
+    `simultaneous`: no turns, everybody plays at once (Multiplin).
+    """
+
     slug: str
     title: str
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
+    simultaneous: bool = False
     hints: HintRule | None = None
     level_presets: tuple[LevelPreset, ...] = ()
     computer_players: tuple[ComputerPlayer, ...] = COMPUTER_PLAYERS
@@ -160,6 +170,7 @@ class GameDefinition:
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "simultaneous": self.simultaneous,
             "options": [_option_dict(spec) for spec in self.options],
             "level_presets": [
                 {"name": p.name, "title": p.title, "summary": p.summary, "options": _json(p.options)}

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.base import Rng, is_int
+from games.engines.primitives import Rng, is_int
 
 Fact = tuple[int, int]
 MODES = ("none", "weakest", "facts")

@@ -1,4 +1,4 @@
-"""Four-in-a-Row Multiplication (games.md section 2; engine-contract.md).
+"""Four-in-a-Row Multiplication (docs/games.md section 2; docs/engine-contract.md).
 
 Two players take turns. A turn is a *play* (two hand cards multiplied, a marker on a free
 square showing that product) or a *discard* of two cards; then the player draws two. Runs of
@@ -16,6 +16,7 @@ from typing import Any
 from games.engines.base import (
     Action,
     Engine,
+    IllegalAction,
     Outcome,
     Rng,
     State,
@@ -27,6 +28,7 @@ from games.engines.base import (
 )
 from games.engines.focus import FocusRange, focus_rng, rules_words
 from games.engines.four_in_a_row_definition import DEFAULT_TARGET, DEFINITION
+from games.engines.option_check import in_range
 
 SIZE = 8
 FACTORS = tuple(range(2, 10))
@@ -167,7 +169,7 @@ class FourInARow(Engine):
             require(is_int(first_seat) and 0 <= first_seat < 2, "bad_options", "first_seat must be 0 or 1")
         target = options.get("target_score", DEFAULT_TARGET)
         require(
-            is_int(target) and TARGET_SCORE.minimum <= target <= TARGET_SCORE.maximum,
+            is_int(target) and in_range(TARGET_SCORE, target),
             "bad_options",
             f"target_score must be {TARGET_SCORE.minimum}..{TARGET_SCORE.maximum}",
         )
@@ -261,7 +263,7 @@ class FourInARow(Engine):
         events: list[dict] = []
         current = self._advance(state, now_ms, events)
         require(current["result"] is None, "game_over", "the game is over")
-        # Refusal order (README, "The games and their rule engines"): the action's form, whose turn,
+        # Refusal order (docs/engine-contract.md, "Which refusal comes first"): the action's form, whose turn,
         # then the cards (and their values), then the square.
         kind = self.check_action_shape(action, ACTION_FIELDS)
         first, second = self._card_indices(action)
@@ -282,11 +284,8 @@ class FourInARow(Engine):
     @staticmethod
     def _card_indices(action: Action) -> tuple[int, int]:
         cards = action.get("cards")
-        require(
-            isinstance(cards, list) and len(cards) == 2 and all(is_int(i) for i in cards),
-            "bad_action",
-            "cards must be two hand indices",
-        )
+        if not (isinstance(cards, list) and len(cards) == 2 and all(is_int(i) for i in cards)):
+            raise IllegalAction("bad_action", "cards must be two hand indices")
         return cards[0], cards[1]
 
     @staticmethod
@@ -485,13 +484,13 @@ def focus_board(board: list[list[int]], focus: tuple[tuple[int, int], ...], seed
 
 def _value_choices(card_a: int | str, card_b: int | str) -> list[tuple[int, int]]:
     """The value pairs two cards can stand for; two wild cards give each unordered pair once."""
-    if card_a == WILD and card_b == WILD:
-        return [(x, y) for x in FACTORS for y in FACTORS if x <= y]
-    if card_a == WILD:
+    if isinstance(card_a, int) and isinstance(card_b, int):
+        return [(card_a, card_b)]
+    if isinstance(card_b, int):  # card_a is WILD
         return [(x, card_b) for x in FACTORS]
-    if card_b == WILD:
+    if isinstance(card_a, int):  # card_b is WILD
         return [(card_a, y) for y in FACTORS]
-    return [(card_a, card_b)]
+    return [(x, y) for x in FACTORS for y in FACTORS if x <= y]
 
 
 __all__ = ["FourInARow", "standard_deck", "standard_products", "tokens_for"]

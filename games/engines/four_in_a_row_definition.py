@@ -1,4 +1,4 @@
-"""Four-in-a-Row Multiplication's options and hint rule (games.md section 2). See definition.py."""
+"""Four-in-a-Row Multiplication's options and hint rule (docs/games.md section 2). See definition.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fultiples (games.md section 1): mark a factor or a multiple of the last number; five in a row wins.
+"""Fultiples (docs/games.md section 1): mark a factor or a multiple of the last number; five in a row wins.
 
 States share unchanged parts with the state they came from (the board, untouched rows of
 `marks`): `apply` and `tick` copy only what they change and never mutate their input.

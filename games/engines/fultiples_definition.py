@@ -1,4 +1,4 @@
-"""Fultiples' options, level presets and hint rule (games.md section 1). See definition.py."""
+"""Fultiples' options, level presets and hint rule (docs/games.md section 1). See definition.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Fultiples grid generator (games.md section 1, seed 003), kept faithful to the source.
+"""The Fultiples grid generator (docs/games.md section 1, seed 003), kept faithful to the source.
 
 A cell is `choice(primes) * choice(valid_scalars)`, filled column by column; with probability
 3 % x len(WILD_CARDS) = 9 % a cell is instead a wild number, and wild numbers rotate
@@ -30,7 +30,7 @@ MAX_SCALE = 1000
 MAX_PRIME = 1000
 MAX_VALUE = 100_000
 
-# The published downloadable grids (games.md): beginner <= 50, intermediate <= 100, advanced <= 200.
+# The published downloadable grids (docs/games.md): beginner <= 50, intermediate <= 100, advanced <= 200.
 LEVELS: dict[str, dict[str, Any]] = {
     "beginner": {"primes": (2, 3, 5), "scale_max": 12, "max_value": 50},
     "intermediate": {"primes": (2, 3, 7), "scale_max": 20, "max_value": 100},
@@ -162,7 +162,7 @@ def generate_grid(*, primes: Any, scale_max: Any, rows: Any, cols: Any, max_valu
     wild_chance = WILD_PROBABILITY
     wild_cycle = len(WILD_CARDS) * WILD_REPEAT
     wilds = 0
-    fill = []  # in fill order: column by column, top to bottom
+    fill: list[int] = []  # in fill order: column by column, top to bottom
     append = fill.append
     for _ in range(rows * cols):
         if uniform() < wild_chance:

@@ -1,6 +1,6 @@
 """Multiplin: 2-4 players race to make the revealed product from one hand card and one table card.
 
-Rules: shared/docs/games.md section 3; API: engine-contract.md. There are no turns. A round
+Rules: docs/games.md section 3; API: docs/engine-contract.md. There are no turns. A round
 runs from the reveal of a product card until the tie window after the first correct solve
 closes, every seat has passed, the round timer runs out, or (auto-skip) nobody can solve.
 
@@ -33,6 +33,7 @@ from typing import Any
 from games.engines.base import (
     Action,
     Engine,
+    IllegalAction,
     Outcome,
     Rng,
     State,
@@ -242,7 +243,7 @@ class Multiplin(Engine):
 
         hands = [factor_deck[seat * hand_size:(seat + 1) * hand_size] for seat in range(players)]
         dealt = players * hand_size
-        table: list[int | None] = factor_deck[dealt:dealt + TABLE_SLOTS]
+        table: list[int | None] = list(factor_deck[dealt:dealt + TABLE_SLOTS])  # None: a slot the deck could not refill
         state: State = {
             "game": self.slug,
             "players": players,
@@ -374,13 +375,11 @@ class Multiplin(Engine):
         round_number = action.get("round")
         if kind == "solve":
             hand_index, slot = action.get("hand"), action.get("table")
-            require(
-                is_int(round_number) and is_int(hand_index) and is_int(slot),
-                "bad_action",
-                "solve needs integer round, hand and table",
-            )
+            if not (is_int(round_number) and is_int(hand_index) and is_int(slot)):
+                raise IllegalAction("bad_action", "solve needs integer round, hand and table")
             return self._solve(new, seat, round_number, hand_index, slot, now_ms, events)
-        require(is_int(round_number), "bad_action", "pass needs an integer round")
+        if not is_int(round_number):
+            raise IllegalAction("bad_action", "pass needs an integer round")
         return self._pass(new, seat, round_number, now_ms, events)
 
     def _check_round(self, state: State, seat: int, round_number: int) -> None:

@@ -1,4 +1,4 @@
-"""Multiplin's options and hint rule (games.md section 3). See definition.py."""
+"""Multiplin's options and hint rule (docs/games.md section 3). See definition.py."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ DEFINITION = GameDefinition(
     title="Multiplin",
     min_players=2,
     max_players=MAX_PLAYERS,
+    simultaneous=True,  # no turns: everybody plays at once
     options=(
         OptionSpec(
             name="round_time_s", kind="integer", label="Round time (seconds)", noun="the round time",

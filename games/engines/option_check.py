@@ -54,9 +54,9 @@ def _value_problem(spec: OptionSpec, value: Any) -> str | None:
     if spec.kind == "integer":
         if not is_int(value):
             return f"{noun} must be a whole number{_range_words(spec, ' ')}."
-        return None if _in_range(spec, value) else f"{noun} must be {_range_words(spec, '')}."
+        return None if in_range(spec, value) else f"{noun} must be {_range_words(spec, '')}."
     if spec.kind == "integer_list":
-        ok = isinstance(value, list) and value and all(is_int(item) and _in_range(spec, item) for item in value)
+        ok = isinstance(value, list) and value and all(is_int(item) and in_range(spec, item) for item in value)
         return None if ok else f"{noun} must be a list of whole numbers{_range_words(spec, ' ')}."
     if spec.kind == "focus":
         try:
@@ -67,7 +67,8 @@ def _value_problem(spec: OptionSpec, value: Any) -> str | None:
     return f"{noun} is set by the game, not by the teacher."  # "data": never a teacher's
 
 
-def _in_range(spec: OptionSpec, value: int) -> bool:
+def in_range(spec: OptionSpec, value: int) -> bool:
+    """Whether value lies within the option's minimum and maximum (each None: no bound)."""
     return (spec.minimum is None or value >= spec.minimum) and (spec.maximum is None or value <= spec.maximum)
 
 

@@ -1,4 +1,4 @@
-"""Stepping By Divisors (games.md section 4): place 1..m^2 on a grid, then step by divisors.
+"""Stepping By Divisors (docs/games.md section 4): place 1..m^2 on a grid, then step by divisors.
 
 Phase `place`: seats take turns writing the next number into any empty square. Phase
 `divide`: the first seat writes divisor 1 on any square; then each move writes a divisor of a
@@ -13,6 +13,7 @@ from __future__ import annotations
 from games.engines.base import (
     Action,
     Engine,
+    IllegalAction,
     Outcome,
     Rng,
     State,
@@ -214,12 +215,10 @@ class SteppingDivisors(Engine):
             )
         prefill = options.get("prefill")
         if prefill is not None:
-            m = _grid_ok(prefill)
-            require(
-                m is not None,
-                "bad_options",
-                "prefill must be an m x m grid (m 3 to 12) holding 1..m^2 once each",
-            )
+            grid_side = _grid_ok(prefill)
+            if grid_side is None:
+                raise IllegalAction("bad_options", "prefill must be an m x m grid (m 3 to 12) holding 1..m^2 once each")
+            m = grid_side
             require(size is None or size == m, "bad_options", "size disagrees with the prefill grid")
             require(not random_fill, "bad_options", "prefill and random_fill exclude each other")
         else:
@@ -303,18 +302,17 @@ class SteppingDivisors(Engine):
         events: list[dict] = []
         self._advance(new, now_ms, events)
         require(new["result"] is None, "game_over", "the game is over")
-        # Refusal order (README, "The games and their rule engines"): the action's form, the phase, whose
+        # Refusal order (docs/engine-contract.md, "Which refusal comes first"): the action's form, the phase, whose
         # turn, then the square.
         kind = self.check_action_shape(action, ACTION_FIELDS)
         m = new["size"]
         row, col = cell_of(action, m, m)
-        divisor = action.get("divisor")
+        divisor = 0  # a place action has none
         if kind == "divide":
-            require(
-                is_int(divisor) and 1 <= divisor <= MAX_DIVISOR,
-                "bad_action",
-                "divisor must be a positive whole number",
-            )
+            given = action.get("divisor")
+            if not (is_int(given) and 1 <= given <= MAX_DIVISOR):
+                raise IllegalAction("bad_action", "divisor must be a positive whole number")
+            divisor = given
         require(kind == new["phase"], "wrong_phase", f"{kind} is not allowed in phase {new['phase']}")
         require(seat == new["turn"], "not_your_turn", "it is not your turn")
         if kind == "place":

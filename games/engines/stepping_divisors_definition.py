@@ -1,4 +1,4 @@
-"""Stepping By Divisors' options and hint rule (games.md section 4). See definition.py."""
+"""Stepping By Divisors' options and hint rule (docs/games.md section 4). See definition.py."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ DEFINITION = GameDefinition(
         shows="After a wait or a wrong try, one square you may step on lights up, with a divisor that fits "
               "and why (\"42 is 6 x 7\").",
     ),
-    # The engine's default (8 x 8, filled by hand) is games.md's; a new assignment proposes this.
+    # The engine's default (8 x 8, filled by hand) is docs/games.md's; a new assignment proposes this.
     proposal=Proposal(
         options={"size": 6, "random_fill": True},
         why="Proposed: a 6 x 6 board the computer fills, so the divisor maths starts at the first "

@@ -23,10 +23,14 @@ milliseconds late (bench/ws_latency.py). Here:
 - `send` to one channel: at once if it is in this loop, else through the loop's own Redis channel
   (a channel's name carries its loop's id).
 
-Redis is spoken to through two lean connections per loop (games.realtime.redis_link): one publishes, one
-listens and hands each message on from its own callback. The listener reconnects by itself (every second
-until Redis answers) and subscribes again to what the loop listens to; a publish whose connection failed
-is logged and the next batch opens a new one.
+Redis is spoken to through redis-py (with hiredis), from the same URL the cache and Celery use, so its
+TLS options (`rediss://...?ssl_cert_reqs=required&ssl_ca_certs=...`) hold here too; a host given as
+`{"sentinels": [(host, port), ...], "master_name": ...}` is found through Redis Sentinel. Each loop has
+two connections: one publishes (a pipeline per batch), one listens. The listener pings Redis after
+HEALTH_CHECK_S of silence and counts a connection that does not answer within as many seconds again as
+lost (a half-open connection is noticed); it reconnects by itself (every RECONNECT_S until Redis answers)
+and subscribes again to what the loop listens to. A publish whose connection failed is logged and the
+next batch goes out on a new connection.
 
 Delivery is best-effort, as with any pub/sub layer: a socket that falls `capacity` messages behind
 loses the newer ones (logged), a publish that fails is logged, and the clients recover with
@@ -42,17 +46,21 @@ import logging
 import time
 import uuid
 import weakref
+from typing import Any
 
 import msgpack
 import orjson
+import redis.asyncio
 from channels.layers import BaseChannelLayer
-
-from games.realtime.redis_link import RedisLink
+from redis.asyncio.retry import Retry
+from redis.asyncio.sentinel import Sentinel
+from redis.backoff import NoBackoff
 
 log = logging.getLogger(__name__)
 ORIGIN_BYTES = 32  # a loop's id, hex: the first bytes of every payload it publishes
 PUBLISH_TIMEOUT_S = 5  # a batch Redis has not answered by then is logged as failed; its connection closed
 RECONNECT_S = 1  # between the listener's attempts to reach Redis again
+HEALTH_CHECK_S = 15  # the listener pings Redis after this long without a message; no answer as long again: lost
 HELLO_WAIT_S = 2  # how long a loop that joins a group waits for the other listeners' answers (then logs)
 # A loop keeps quiet on what one count told it for this long at most, then publishes once to count again:
 # a listener that never said hello (a process on older code during a deploy) hears the match's newest
@@ -67,8 +75,7 @@ class LocalFirstChannelLayer(BaseChannelLayer):
 
     def __init__(self, hosts: list, prefix: str = "asgi", capacity: int = 100, expiry: int = 60, **_) -> None:
         super().__init__(expiry=expiry, capacity=capacity)
-        host = hosts[0]
-        self.url: str = host["address"] if isinstance(host, dict) else host
+        self.host: str | dict = hosts[0]
         self.prefix = prefix
         self._loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopLayer] = weakref.WeakKeyDictionary()
 
@@ -111,12 +118,6 @@ class LocalFirstChannelLayer(BaseChannelLayer):
         its PUBLISH queued behind every one queued before it, so a caller's messages keep their order."""
         self._layer().group_send_nowait(group, message)
 
-    def reached_others(self, group: str) -> bool:
-        """Whether the last message this event loop published to the group reached another process (or
-        loop) listening to it, by Redis's own count; True when no answer is known yet. A hint only: a
-        process may start listening at any time."""
-        return self._layer().reached_others(group)
-
     async def flush(self) -> None:
         loop = asyncio.get_running_loop()
         layer = self._loops.pop(loop, None)
@@ -137,7 +138,8 @@ class _LoopLayer:
         self.group_prefix = self.group_prefix_text.encode()
         self.subscribed: set[str] = set()
         self.subscribing = asyncio.Lock()
-        self.listener: RedisLink | None = None  # while connected, with everything in `subscribed` subscribed
+        self.listener: redis.asyncio.client.PubSub | None = None  # while connected, with `subscribed` subscribed
+        self.confirmed: dict[bytes, asyncio.Future] = {}  # a SUBSCRIBE sent, until Redis confirms it
         self.listening = asyncio.Event()
         self.reader: asyncio.Task | None = None  # keeps the listener connected
         self.outbox: list[tuple[str, bytes, asyncio.Future | None]] = []
@@ -147,7 +149,7 @@ class _LoopLayer:
         self.joining: dict[str, asyncio.Future] = {}  # a channel this loop is saying hello on: settled when done
         self.answers: dict[str, tuple[set[bytes], asyncio.Event]] = {}  # who answered this loop's hello, by channel
         self.publisher: asyncio.Task | None = None
-        self.publish_link: RedisLink | None = None
+        self.publishing = _client(owner.host, f"mpg-publish-{self.origin}")
         _close_before(loop, self)
 
     # --- names ---
@@ -230,13 +232,6 @@ class _LoopLayer:
         return (count == 1 and redis_channel in self.subscribed and self.listener is not None
                 and _now() - at < QUIET_S)
 
-    def reached_others(self, group: str) -> bool:
-        redis_channel = self.group_channel(group)
-        count, _ = self.reach.get(redis_channel, (None, 0.0))
-        if count is None:
-            return True
-        return count > (1 if redis_channel in self.subscribed else 0)  # this loop's own listener counts too
-
     # --- Redis ---
     async def subscribe(self, redis_channel: str) -> None:
         """Listen to a channel; return once this loop's hello there was answered (see the module's notes)."""
@@ -254,7 +249,7 @@ class _LoopLayer:
             if not listening:
                 if self.listener is None:  # lost just now: refused, as a failed connect is
                     raise ConnectionError("the connection to Redis was lost")
-                await self.listener.send([b"SUBSCRIBE", redis_channel])
+                await self.subscribe_on(self.listener, [redis_channel])
                 self.subscribed.add(redis_channel)
                 if not self.is_group(redis_channel):  # a loop's own channel: only this loop listens there
                     return
@@ -301,38 +296,91 @@ class _LoopLayer:
             if redis_channel in self.subscribed and group not in self.groups:  # nobody re-joined meanwhile
                 self.subscribed.discard(redis_channel)
                 self.reach.pop(redis_channel, None)
-                if self.listener is not None and not self.listener.closed:
-                    with contextlib.suppress(ConnectionError):  # lost meanwhile: the next one will not subscribe it
-                        await self.listener.send([b"UNSUBSCRIBE", redis_channel])
+                if self.listener is not None:
+                    with contextlib.suppress(redis.RedisError):  # lost meanwhile: the next one will not subscribe it
+                        await self.listener.unsubscribe(redis_channel)
+
+    async def subscribe_on(self, pubsub: redis.asyncio.client.PubSub, channels: list[str]) -> None:
+        """SUBSCRIBE, and return once Redis has confirmed each channel (the listener reads the confirmations)."""
+        loop = asyncio.get_running_loop()
+        waiting = [self.confirmed.setdefault(channel.encode(), loop.create_future()) for channel in channels]
+        await pubsub.subscribe(*channels)
+        async with asyncio.timeout(PUBLISH_TIMEOUT_S):
+            await asyncio.gather(*[asyncio.shield(future) for future in waiting])
 
     async def listen(self) -> None:
         """Keep a listening connection, subscribed to `subscribed`: opened again whenever it is lost."""
-        while True:
+        client = _client(self.owner.host, f"mpg-listen-{self.origin}")
+        try:
+            while True:
+                await self.listen_once(client.pubsub())
+                await asyncio.sleep(RECONNECT_S)
+        finally:
+            with contextlib.suppress(Exception):
+                await client.aclose()
+
+    async def listen_once(self, pubsub: redis.asyncio.client.PubSub) -> None:
+        """Connect, subscribe again to what this loop listens to, and hand on messages until the connection is lost."""
+        reading = None
+        try:
             try:
-                link = await RedisLink.open(self.owner.url, name=f"mpg-listen-{self.origin}", on_message=self.heard)
+                async with asyncio.timeout(PUBLISH_TIMEOUT_S):
+                    await pubsub.connect()
+                    reading = asyncio.ensure_future(self.read(pubsub))
+                    if self.subscribed:  # after a lost connection: what this loop's sockets listen to
+                        await self.subscribe_on(pubsub, list(self.subscribed))
             except Exception:
                 log.warning("reaching Redis to listen failed; trying again in %s s", RECONNECT_S, exc_info=True)
-                await asyncio.sleep(RECONNECT_S)
-                continue
-            try:
-                if self.subscribed:  # after a lost connection: what this loop's sockets listen to
-                    await link.send(*[[b"SUBSCRIBE", channel] for channel in self.subscribed])  # a reply each
-            except Exception:
-                log.warning("subscribing again on Redis failed", exc_info=True)
-                link.close()
-                continue
-            self.listener = link
+                return
+            self.listener = pubsub
             self.listening.set()
             for channel in self.subscribed:  # listening again: whoever kept quiet meanwhile publishes again
                 if self.is_group(channel):
                     self.queue_publish(channel, _HELLO, {}, None)
-            await asyncio.shield(link.lost)  # (a cancelled wait must not cancel the link's own future)
-            self.listening.clear()
-            self.listener = None
-            self.epoch += 1  # unsubscribed everywhere: nothing Redis counted before holds
-            self.reach.clear()
+            await asyncio.wait([reading])
             log.warning("the connection to Redis was lost; messages from other processes wait for a new one")
-            await asyncio.sleep(RECONNECT_S)
+        finally:
+            if self.listener is pubsub:
+                self.listening.clear()
+                self.listener = None
+                self.epoch += 1  # unsubscribed everywhere: nothing Redis counted before holds
+                self.reach.clear()
+            if reading is not None:
+                reading.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await reading
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+
+    async def read(self, pubsub: redis.asyncio.client.PubSub) -> None:
+        """Hand on each message the listening connection gets, until it is lost (an error, or no answer to a
+        ping within HEALTH_CHECK_S)."""
+        pinged = False
+        try:
+            while True:
+                message = await pubsub.get_message(timeout=HEALTH_CHECK_S)
+                if message is None:
+                    if pinged:
+                        log.warning("Redis did not answer a ping within %s s", HEALTH_CHECK_S)
+                        return
+                    await pubsub.ping()
+                    pinged = True
+                    continue
+                pinged = False
+                kind = message["type"]
+                if kind == b"message" or kind == "message":
+                    self.heard(message["channel"], message["data"])
+                elif kind in ("subscribe", b"subscribe"):
+                    confirmed = self.confirmed.pop(message["channel"], None)
+                    if confirmed is not None and not confirmed.done():
+                        confirmed.set_result(None)
+        except Exception:
+            log.debug("the listening connection failed", exc_info=True)
+        finally:
+            for future in self.confirmed.values():
+                if not future.done():
+                    future.set_exception(ConnectionError("the connection to Redis was lost"))
+            self.confirmed.clear()
 
     def heard(self, redis_channel: bytes, payload: bytes) -> None:
         if payload[:ORIGIN_BYTES] == self.origin_bytes:
@@ -378,20 +426,18 @@ class _LoopLayer:
             batch, self.outbox = self.outbox, []
             try:
                 async with asyncio.timeout(PUBLISH_TIMEOUT_S):
-                    if self.publish_link is None or self.publish_link.closed:
-                        self.publish_link = await RedisLink.open(self.owner.url, name=f"mpg-publish-{self.origin}")
                     epoch = self.epoch  # as the batch is written: a hello heard after this may not be in its counts
-                    counts = await self.publish_link.send(*[[b"PUBLISH", redis_channel, payload]
-                                                            for redis_channel, payload, _ in batch])
+                    async with self.publishing.pipeline(transaction=False) as pipe:
+                        for redis_channel, payload, _ in batch:
+                            pipe.publish(redis_channel, payload)
+                        counts = await pipe.execute()
                 for (redis_channel, *_), count in zip(batch, counts, strict=True):
                     # Only while this loop listens (the dict stays small), and not if a hello came meanwhile.
                     if redis_channel in self.subscribed and self.epoch == epoch and self.is_group(redis_channel):
                         self.reach[redis_channel] = (count, _now())
             except Exception:
                 log.warning("publishing %s message(s) to Redis failed", len(batch), exc_info=True)
-                if self.publish_link is not None:
-                    self.publish_link.close()  # a new one for the next batch
-                    self.publish_link = None
+                await self.publishing.connection_pool.disconnect()  # the next batch on a new connection
             else:
                 for (*_, sent), count in zip(batch, counts, strict=True):
                     if sent is not None and not sent.done():
@@ -406,13 +452,23 @@ class _LoopLayer:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
-        for link in (self.listener, self.publish_link):
-            if link is not None:
-                link.close()
-                await asyncio.wait([link.lost], timeout=PUBLISH_TIMEOUT_S)
+        with contextlib.suppress(Exception):
+            await self.publishing.aclose()
         self.queues.clear()
         self.groups.clear()
         self.subscribed.clear()
+
+
+def _client(host: str | dict, name: str) -> redis.asyncio.Redis:
+    """A Redis client for `host` (a URL, or a dict with `address`, or with `sentinels` and `master_name`), its
+    connections named `name` (CLIENT LIST shows it). No retries of its own: a failure is this layer's to
+    handle (the listener reconnects and says hello; a failed batch is logged)."""
+    options: dict[str, Any] = {"client_name": name, "health_check_interval": HEALTH_CHECK_S,
+                               "retry": Retry(NoBackoff(), 0)}
+    if isinstance(host, dict) and "sentinels" in host:
+        sentinel = Sentinel(host["sentinels"], sentinel_kwargs=host.get("sentinel_kwargs"))
+        return sentinel.master_for(host["master_name"], **options)
+    return redis.asyncio.Redis.from_url(host["address"] if isinstance(host, dict) else host, **options)
 
 
 # What JSON would carry differently from msgpack is refused by orjson and goes as msgpack: bytes, keys that are
@@ -447,4 +503,4 @@ def _close_before(loop: asyncio.AbstractEventLoop, layer: _LoopLayer) -> None:
                 loop.run_until_complete(layer.close())
         original()
 
-    loop.close = close
+    loop.close = close  # type: ignore[method-assign]  # wrapped on purpose, as the docstring says

@@ -12,7 +12,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from classroom.errors import ServiceError
 from classroom.sign_out import SESSION_ENDED_CLOSE_CODE, user_group
 from games import clock, selectors
-from games.realtime import async_db, inbox, kept_matches, move_path, scheduler
+from games.realtime import inbox, kept_matches, move_path, scheduler
 from games.realtime.db import run_in_db_thread
 from games.services import broadcast, moves, player_messages
 from games.services.broadcast import SPECTATOR, group_name
@@ -121,12 +121,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.send_error("spectator", "You are watching this match.", client_id)
             return
         try:
-            if async_db.available():
-                accepted = await move_path.submit_action(match_id=self.match_id, user_id=self.user.pk, action=action,
-                                                         client_id=client_id)
-            else:
-                accepted = await run_in_db_thread(moves.match_submit_action)(
-                    match_id=self.match_id, user=self.user, action=action, client_id=client_id)
+            accepted = await move_path.submit_action(match_id=self.match_id, user_id=self.user.pk, action=action,
+                                                     client_id=client_id)
         except ServiceError as refusal:
             await self.send_error(refusal.code, refusal.message, client_id)
             return
@@ -144,7 +140,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             log.info("match %s: seat %s is no longer user %s's: socket closed", self.match_id, self.seat, self.user.pk)
             await self.close(code=4403)  # the student left this seat: its hand is no longer theirs
             return
-        kept_matches.of_this_loop().learn(self.match_id, message)
+        kept_matches.of_this_loop().forget_before(self.match_id, message["version"])
         client_id = self.sent_client_ids.pop(message["version"], None)
         if message["version"] < self.last_version and not client_id:
             return  # older than what this socket has shown (a snapshot overtook it)

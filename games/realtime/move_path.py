@@ -10,8 +10,8 @@ the broadcast leaves only after the commit. What differs is only how the stateme
 3. the writes, as one statement unless a row is updated twice or a table added to twice
    (`Captured.combined`), and COMMIT, sent together (one round trip); then the broadcast.
 
-When the match's last change was a socket's move that this event loop made or heard broadcast with
-the match (games.realtime.kept_matches), step 1 is skipped: the service runs on the match as that
+When the match's last change was a socket's move that this event loop made
+(games.realtime.kept_matches), step 1 is skipped: the service runs on the match as that
 move left it, and one round trip carries a check that locks the row and fails unless nothing has
 written it since, and the writes: one transaction without BEGIN or COMMIT (PostgreSQL commits the
 statements up to the round trip's Sync as one, or rolls them back whole; games.realtime.pg_pipeline),
@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import psycopg
 from django.conf import settings
@@ -48,6 +49,7 @@ from django.conf import settings
 from classroom.errors import NotFound, ServiceError
 from games.models import Match
 from games.realtime import async_db, kept_matches
+from games.realtime.db import run_in_db_thread
 from games.services import match_store, moves
 
 log = logging.getLogger(__name__)
@@ -60,9 +62,14 @@ class _StaleConnection(Exception):
 SLOW = "The game is slow to answer right now. If your move does not show, try it again."
 
 
-async def submit_action(*, match_id: int, user_id: int, action: object, client_id: object) -> moves.Accepted:
-    """`moves.match_submit_action` for a socket, on this event loop's own connection (see above). A move not
+async def submit_action(*, match_id: int, user_id: int, action: Any, client_id: Any) -> moves.Accepted:
+    """`moves.match_submit_action` for a socket: on PostgreSQL on this event loop's own connection (see above);
+    on SQLite (`make run`), which has no such connection, through the database thread, where the same service
+    runs in Django's transaction. Both judge the move under `match_store.judged_without_queries`. A move not
     answered within MOVE_TIMEOUT_S is given up: its connection is closed, and ServiceError("slow") raised."""
+    if not async_db.available():
+        return await run_in_db_thread(moves.submit_by_user_id)(match_id=match_id, user_id=user_id, action=action,
+                                                                client_id=client_id)
     moves.check_client_id(client_id)
     try:
         async with asyncio.timeout(settings.MOVE_TIMEOUT_S):
@@ -74,8 +81,8 @@ async def submit_action(*, match_id: int, user_id: int, action: object, client_i
         raise ServiceError("slow", SLOW) from None
 
 
-async def _submit_once_more_if_stale(*, match_id: int, user_id: int, action: object,
-                                     client_id: object) -> moves.Accepted:
+async def _submit_once_more_if_stale(*, match_id: int, user_id: int, action: Any,
+                                     client_id: Any) -> moves.Accepted:
     pool = async_db.connections_of_this_loop()
     try:
         return await _submit(pool, match_id=match_id, user_id=user_id, action=action, client_id=client_id)
@@ -84,14 +91,14 @@ async def _submit_once_more_if_stale(*, match_id: int, user_id: int, action: obj
     try:
         return await _submit(pool, match_id=match_id, user_id=user_id, action=action, client_id=client_id)
     except _StaleConnection as again:  # only if another move put back a dead one meanwhile: raised as it came
-        raise again.__cause__ from None
+        raise (again.__cause__ or again) from None
 
 
 Done = tuple[Match, moves.Accepted, match_store.Captured, str | None]  # and the row's version, if it was written
 
 
-async def _submit(pool: async_db.LoopConnections, *, match_id: int, user_id: int, action: object,
-                  client_id: object) -> moves.Accepted:
+async def _submit(pool: async_db.LoopConnections, *, match_id: int, user_id: int, action: Any,
+                  client_id: Any) -> moves.Accepted:
     known = kept_matches.of_this_loop()
     kept = known.take(match_id)
     async with pool.connection() as conn:
@@ -104,19 +111,17 @@ async def _submit(pool: async_db.LoopConnections, *, match_id: int, user_id: int
     # The COMMIT's answer was read (an error raised): committed.
     if row_version is not None:
         known.keep(match, row_version)
-        if capture.broadcasts:  # the last is the change the row is at now
-            kept_matches.attach(capture.broadcasts[-1], match, row_version)
     for callback in capture.after_commit:
         callback()
     return accepted
 
 
-async def _on_kept(conn, kept: kept_matches.Kept, *, user_id: int, action: object, client_id: object) -> Done | None:
+async def _on_kept(conn, kept: kept_matches.Kept, *, user_id: int, action: Any, client_id: Any) -> Done | None:
     """The move judged on the match as this loop last committed it, in one round trip; None if it must go
     the usual way (refused on what was kept, or the row changed since: nothing was written)."""
     match = kept.match
     try:
-        with match_store.captured() as capture:
+        with match_store.captured() as capture, match_store.judged_without_queries():
             accepted = moves.submit_on_locked(match, user_id=user_id, action=action, client_id=client_id)
     except ServiceError:
         return None
@@ -135,7 +140,7 @@ async def _on_kept(conn, kept: kept_matches.Kept, *, user_id: int, action: objec
     return match, accepted, capture, row_version
 
 
-async def _on_locked(conn, match_id: int, *, user_id: int, action: object, client_id: object) -> Done:
+async def _on_locked(conn, match_id: int, *, user_id: int, action: Any, client_id: Any) -> Done:
     lock, seats = match_store.lock_queries(match_id, repeat_of=client_id)
     try:
         _, match_rows, seat_rows = await conn.round_trip([_BEGIN, lock, seats])
@@ -147,7 +152,7 @@ async def _on_locked(conn, match_id: int, *, user_id: int, action: object, clien
         match = match_store.locked_match(match_rows, seat_rows)
         if match is None:
             raise NotFound("not_found", "No such match.")
-        with match_store.captured() as capture:
+        with match_store.captured() as capture, match_store.judged_without_queries():
             accepted = moves.submit_on_locked(match, user_id=user_id, action=action, client_id=client_id)
     except BaseException:
         if conn.settled and conn.in_transaction:

@@ -156,7 +156,7 @@ class PipelineConnection:
             return None
         columns = self.columns.get(sql)
         if columns is None:  # a query's columns change only with a migration
-            columns = self.columns[sql] = [result.fname(number).decode() for number in range(result.nfields)]
+            columns = self.columns[sql] = [(result.fname(number) or b"").decode() for number in range(result.nfields)]
         self.transformer.set_pgresult(result)
         return columns, self.transformer.load_rows(0, result.ntuples, tuple)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
+from games.engines import DEFINITIONS
 from games.models import Report
 from games.reports.mastery import NAMES
 
@@ -51,10 +52,11 @@ PERIOD_WORDS = {"live": "the last two hours", "7d": "last 7 days", "30d": "last 
 
 def title_of(who: str, period: str, game: str) -> str:
     """"Class 3B: multiplication facts (last 30 days, all games)"."""
-    game_words = game.replace("_", " ") if game else "all games"
+    definition = DEFINITIONS.get(game)
+    game_words = definition.title if definition is not None else "all games"
     return f"{who}: multiplication facts ({PERIOD_WORDS.get(period, period)}, {game_words})"
 
 
 def report_title(report: Report) -> str:
-    return title_of(report.student.display_name if report.student_id else report.classroom.name, report.period,
+    return title_of(report.student.display_name if report.student is not None else report.classroom.name, report.period,
                     report.game)

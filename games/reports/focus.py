@@ -26,7 +26,7 @@ def focus_rows(*, classroom_id: int, end: datetime, student_user_id: int | None 
     """Every focus fact of the class's assignments (or one child's), with the child's figures before and since."""
     before = Q(created_at__lt=OuterRef("since"))
     since = Q(created_at__gte=OuterRef("since"), created_at__lt=end)
-    zero = IntegerField()
+    zero: IntegerField[int, int] = IntegerField()
     facts = FocusFact.objects.filter(assignment__classroom_id=classroom_id)
     if student_user_id is not None:
         facts = facts.filter(student__user_id=student_user_id)

@@ -1,4 +1,4 @@
-"""How a child is wrong: the mistake type of a wrong attempt (games.md, "Attempt kinds"), and the words
+"""How a child is wrong: the mistake type of a wrong attempt (docs/games.md, "Attempt kinds"), and the words
 a teacher reads for it. Classified once, when the attempt is stored, so reports only count by type in SQL.
 
 Wrong products (`multiply`, a x b answered `answer`), the first that fits:

@@ -54,6 +54,8 @@ def report_pdf(report: Report) -> bytes:
     document = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=14 * mm, rightMargin=14 * mm,
                                  topMargin=14 * mm, bottomMargin=14 * mm, title=report_title(report))
     data = report.data
+    if data is None:  # the caller makes PDFs of built reports only
+        raise ValueError(f"Report {report.pk} is not built.")
     story = [Paragraph(escape(report_title(report)), styles["Title"]),
              Paragraph(f"Built {report.built_at:%d %B %Y, %H:%M} UTC. Each square: accuracy (attempts).",
                        styles["Normal"]), Spacer(1, 4 * mm), _grid_table(data), Spacer(1, 2 * mm), _legend()]
@@ -90,7 +92,7 @@ def _grid_table(data: dict) -> Table:
              ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee")),
              ("BACKGROUND", (0, 0), (0, -1), colors.HexColor("#eeeeee"))]
     for a in range(1, size + 1):
-        row = [a]
+        row: list[int | str] = [a]
         for b in range(1, size + 1):
             text, background, text_colour = grid_cell(by_fact.get((min(a, b), max(a, b))))
             row.append(text)

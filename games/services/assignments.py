@@ -12,7 +12,7 @@ from classroom.models import Classroom, Student, User
 from classroom.services import classroom_create
 from games.engines import DEFINITIONS, IllegalAction, get_engine
 from games.engines.base import FocusRefusal
-from games.engines.definition import GameDefinition
+from games.engines.definition import BOT_LEVELS, GameDefinition
 from games.engines.focus import parse_focus
 from games.engines.option_check import teacher_option_problems
 from games.models import Assignment, BoardBatch
@@ -143,9 +143,9 @@ def assignment_delete(*, assignment: Assignment) -> None:
     assignment.delete()
 
 
-# The game a new class starts with: Four-in-a-Row is the shortest to learn (README, *Teachers*).
+# The game a new class starts with: Four-in-a-Row is the shortest to learn (docs/teachers.md, "Classes").
 STARTER_GAME = "four_in_a_row"
-STARTER_BOT_LEVELS = ["easy", "medium", "hard"]
+STARTER_BOT_LEVELS = list(BOT_LEVELS)
 
 
 @transaction.atomic

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -58,13 +59,14 @@ def match_meta(match: Match) -> dict:
     }
 
 
-def views_for(match: Match) -> dict[str, dict | None]:
-    """The view for every seat (keys "0", "1", ...) and for spectators."""
-    if match.state is None:
+def views_for(match: Match) -> Mapping[str, dict | None]:
+    """The view for every seat (keys "0", "1", ...) and for spectators (each None before the deal)."""
+    state = match.state
+    if state is None:
         return {SPECTATOR: None, **{str(i): None for i in range(match.players)}}
     engine = get_engine(match.game)
-    views: dict[str, dict | None] = {str(i): engine.view(match.state, i) for i in range(match.players)}
-    views[SPECTATOR] = engine.view(match.state, None)
+    views = {str(i): engine.view(state, i) for i in range(match.players)}
+    views[SPECTATOR] = engine.view(state, None)
     if ended_outside_the_rules(match):
         views = {key: as_ended(view, match.result) for key, view in views.items()}
     if match.behind_ms:
@@ -121,7 +123,7 @@ def change_message(match: Match, events: list[dict]) -> dict:
 def send_on_commit(match: Match, events: list[dict]) -> None:
     """Broadcast this change once the transaction commits (never a change that rolled back)."""
     message = change_message(match, events)
-    match_store.after_commit(lambda: send(match.pk, message), message=message)
+    match_store.after_commit(lambda: send(match.pk, message))
 
 
 def send(match_id: int, message: dict) -> None:

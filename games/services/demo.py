@@ -65,7 +65,7 @@ def _one_assignment_per_game(classroom: Classroom) -> dict[str, Assignment]:
         if game not in existing:
             existing[game] = assignment_create(classroom=classroom, game=game,
                                                options=DEFINITIONS[game].starting_options(),
-                                               bot_levels=["easy", "medium", "hard"])
+                                               bot_levels=list(DEFINITIONS[game].bot_levels))
     return existing
 
 
@@ -76,18 +76,21 @@ def _play(match: Match, personalities: dict[int, Personality], sim: clock.Simula
         match.refresh_from_db()
         if match.status != Match.Status.ACTIVE:
             return
-        seat = engine.to_move(match.state)[0]
-        user_id = match.seat_list(reload=True)[seat].user_id
+        state = match.dealt_state
+        seat = engine.to_move(state)[0]
+        child = match.seat_list(reload=True)[seat].user
+        if child is None:  # the demo seats children only
+            break
         now = sim.advance(rng.randint(1_500, 9_000))  # a child thinks
         if match.game == "four_in_a_row":
-            action = choose(match.state, seat, personalities[user_id], now, rng)
+            action = choose(state, seat, personalities[child.pk], now, rng)
         else:
-            move = easy.choose(match.state, seat, now, rng)
+            move = easy.choose(state, seat, now, rng)
             action = move.action if move else None
         if action is None:
             break
         try:
-            match_submit_action(match_id=match.pk, user=match.seat_list()[seat].user, action=action)
+            match_submit_action(match_id=match.pk, user=child, action=action)
         except ServiceError:
             break
     match_end_by_teacher(match_id=match.pk)  # a lesson's end: the bell
@@ -99,6 +102,8 @@ def _date(match: Match) -> None:
     when = {version: _datetime(ms) for version, ms in moves}
     for version, moment in when.items():
         Move.objects.filter(match=match, version=version).update(created_at=moment)
+    if match.start_ms is None:  # never started: nothing was played
+        return
     first, last = _datetime(match.start_ms), _datetime(max(ms for _, ms in moves) if moves else match.start_ms)
     Match.objects.filter(pk=match.pk).update(created_at=first, started_at=first, finished_at=last)
     Attempt.objects.filter(match=match).update(created_at=last)

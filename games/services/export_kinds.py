@@ -48,7 +48,7 @@ def counted(items: Iterable, progress: Progress) -> Iterator:
 
 
 def _batch_pdf(export: Export) -> Job:
-    batch = BoardBatch.objects.filter(pk=export.batch_id).first()
+    batch = BoardBatch.objects.filter(pk=export.batch_id).first() if export.batch_id is not None else None
     if batch is None:
         raise ExportFailed("The grids were deleted before their PDF was made.")
     if batch.status != BoardBatch.Status.DONE:
@@ -63,7 +63,8 @@ def _batch_pdf(export: Export) -> Job:
 
 
 def _report_pdf(export: Export) -> Job:
-    report = Report.objects.select_related("classroom", "student").filter(pk=export.report_id).first()
+    report = (Report.objects.select_related("classroom", "student").filter(pk=export.report_id).first()
+              if export.report_id is not None else None)
     if report is None:
         raise ExportFailed("The report was deleted before its PDF was made.")
     if report.status != Report.Status.DONE:

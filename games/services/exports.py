@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from io import BytesIO
 from typing import BinaryIO
 
+from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -108,7 +109,7 @@ def export_retry(*, export: Export) -> Export:
 @dataclass
 class Download:
     filename: str
-    file: BinaryIO
+    file: File | BinaryIO  # the stored file, or login cards read into memory (deleted as they are read)
     size: int
 
 

@@ -53,7 +53,9 @@ def focus_for_match(match: Match) -> None:
     focus = parse_focus(match.options.get("focus"))
     if focus is None:
         return
-    assigned = match.assignment_id is not None and match.assignment.options.get("focus") == match.options["focus"]
+    # The assignment whose focus this is, or None (no assignment, or the child's own "Practise my facts").
+    assigned = (match.assignment.pk if match.assignment is not None
+                and match.assignment.options.get("focus") == match.options["focus"] else None)
     engine = get_engine(match.game)
     children = list(Student.objects.filter(user_id__in=[seat.user_id for seat in match.seat_list(reload=True)
                                                          if seat.user_id and not seat.is_bot])
@@ -71,8 +73,8 @@ def focus_for_match(match: Match) -> None:
         facts = list(engine.focus_of(match.options, strict=False))
         own = {child.pk: facts for child in children}
     Match.objects.filter(pk=match.pk).update(options=match.options)
-    if assigned:
-        _record(match.assignment_id, own)
+    if assigned is not None:
+        _record(assigned, own)
 
 
 def own_focus_of(match: Match, assignment: Assignment) -> dict | None:

@@ -21,10 +21,9 @@ import contextlib
 import datetime
 import functools
 import json
-import operator
 import threading
-import zlib
 from collections.abc import Callable, Iterator
+from typing import Any, TypeVar, cast
 
 import orjson
 from django.conf import settings
@@ -60,7 +59,15 @@ def _table(model: type[models.Model]) -> str:
 
 
 def _column(model: type[models.Model], name: str) -> str:
-    return _quote(model._meta.get_field(name).column)
+    return _quote(_field(model, name).column)
+
+
+def _field(model: type[models.Model], name: str) -> Field:
+    """A concrete field of the model (the move path names no relation's reverse side)."""
+    return cast(Field, model._meta.get_field(name))
+
+
+ModelT = TypeVar("ModelT", bound=models.Model)
 
 
 # --- reads --------------------------------------------------------------------------------------
@@ -121,6 +128,23 @@ def unchanged_query(match_id: int, row_version: str) -> tuple[str, list]:
 Rows = tuple[list[str], list[tuple]]  # column names, rows
 
 
+class QueryWhileJudging(RuntimeError):
+    """The code that judges a move read the database: a field the move path did not read with the match."""
+
+
+@contextlib.contextmanager
+def judged_without_queries() -> Iterator[None]:
+    """A block that judges a move on rows already read, and must not touch the database. A lazy field (one a
+    partial instance below did not load) would read it here: on the sockets' event loop that fails only on
+    PostgreSQL, so it fails here on every database, in every test that makes a move."""
+    with connection.execute_wrapper(_refuse_query):
+        yield
+
+
+def _refuse_query(execute, sql, params, many, context) -> None:
+    raise QueryWhileJudging(f"a query while a move was judged (a field not read with the match?): {sql[:120]}")
+
+
 def lock_match(match_id: int, *, repeat_of: str | None = None) -> Match | None:
     """The match under its row lock (inside a transaction), with its seats read after the lock.
 
@@ -165,70 +189,6 @@ def _with_related(match: Match, seats: list[Seat]) -> Match:
     return match
 
 
-# A locked match as plain values (lists, numbers, text: what msgpack and JSON carry), for another process.
-def as_values(match: Match) -> dict:
-    """The match row and its seats' rows as `locked_match` left them (after the changes made to them since),
-    with the assignment's hints and stand-in time and the children's names."""
-    return {"fields": _fields_signature(),
-            "match": _plain(Match, _row_of(Match)(match)),
-            "assignment": [getattr(match, "assignment_idle_takeover_s", None),
-                           getattr(match, "assignment_hints", None)],
-            "seats": [[*_plain(Seat, _row_of(Seat)(seat)), getattr(seat, "user_name", None)]
-                      for seat in match.seat_list()]}
-
-
-def from_values(values: dict) -> Match:
-    """The match `as_values` gave, as `locked_match` returns one. ValueError if it was written by a process
-    whose models have other fields (a server not yet, or no longer, on this code)."""
-    if values.get("fields") != _fields_signature():
-        raise ValueError("the match was written with other fields")
-    match = Match.from_db(DEFAULT_DB_ALIAS, _attnames(Match), _typed(Match, values["match"]))
-    match.assignment_idle_takeover_s, match.assignment_hints = values["assignment"]
-    seats = []
-    for row in values["seats"]:
-        seat = Seat.from_db(DEFAULT_DB_ALIAS, _attnames(Seat), _typed(Seat, row[:-1]))
-        seat.user_name, seat.repeat_of = row[-1], None
-        seats.append(seat)
-    return _with_related(match, seats)
-
-
-@functools.cache
-def _attnames(model: type[models.Model]) -> list[str]:
-    return [field.attname for field in model._meta.concrete_fields]
-
-
-@functools.cache
-def _fields_signature() -> int:
-    return zlib.crc32(" ".join([*_attnames(Match), "|", *_attnames(Seat)]).encode())
-
-
-@functools.cache
-def _times(model: type[models.Model]) -> frozenset[int]:
-    return frozenset(number for number, field in enumerate(model._meta.concrete_fields)
-                     if isinstance(field, models.DateTimeField))
-
-
-@functools.cache
-def _row_of(model: type[models.Model]) -> operator.attrgetter:
-    return operator.attrgetter(*_attnames(model))  # all of a row's values in one call
-
-
-def _plain(model: type[models.Model], row: tuple) -> list:
-    values = list(row)
-    for number in _times(model):
-        if values[number] is not None:
-            values[number] = values[number].isoformat()
-    return values
-
-
-def _typed(model: type[models.Model], values: list) -> list:
-    values = list(values)
-    for number in _times(model):
-        if values[number] is not None:
-            values[number] = datetime.datetime.fromisoformat(values[number])
-    return values
-
-
 @functools.cache
 def _reader(model: type[models.Model], columns: tuple[str, ...], engine: str) -> tuple[list[str], list, list]:
     """How to read a row with these columns: the model's field names in the model's order (the order
@@ -251,7 +211,7 @@ def _reader(model: type[models.Model], columns: tuple[str, ...], engine: str) ->
                                                      for _, _, position, expression, converters in fields], extra)
 
 
-def _instance(model: type[models.Model], columns: list[str], row: tuple) -> models.Model:
+def _instance(model: type[ModelT], columns: list[str], row: tuple) -> ModelT:
     names, readers, extra = _reader(model, tuple(columns), _engine())
     db = connections[DEFAULT_DB_ALIAS]  # looked up once: each `connection.x` is a context-local lookup
     values = []
@@ -266,7 +226,7 @@ def _instance(model: type[models.Model], columns: list[str], row: tuple) -> mode
     return instance
 
 
-def _partial(model: type[models.Model], **values) -> models.Model:
+def _partial(model: type[ModelT], **values: Any) -> ModelT:
     """An instance loaded with some fields; the others load from the database if read (deferred)."""
     fields = [field.attname for field in model._meta.concrete_fields if field.attname in values]
     return model.from_db(DEFAULT_DB_ALIAS, fields, [values[name] for name in fields])
@@ -303,7 +263,6 @@ class Captured:
         # What each statement writes: (table, the id of the row it updates), or (table, None) for rows it adds.
         self.targets: list[tuple[str, object]] = []
         self.after_commit: list = []
-        self.broadcasts: list[dict] = []  # the messages those callbacks send, in order
 
     def combined(self) -> list[tuple[str, list]]:
         """The writes as one statement when that means the same, else as they are.
@@ -325,6 +284,9 @@ class Captured:
         that version. When the writes are one statement that updates the row, the update returns it
         (RETURNING xmin) and no statement is added: one fewer for PostgreSQL to run each move."""
         target = (Match._meta.db_table, match_id)
+        if target not in self.targets and any(table == Seat._meta.db_table for table, _ in self.targets):
+            # The row's version is what tells a kept match (games.realtime.kept_matches) that it changed.
+            raise RuntimeError("a match's seats were written without its match row")
         if target not in self.targets or not (self._combinable() or len(self.statements) == 1):
             return [*self.combined(), row_version_query(match_id)]
         return [self._with(returning=self.targets.index(target))]
@@ -351,21 +313,18 @@ def captured() -> Iterator[Captured]:
         raise RuntimeError("captured() inside batched_writes() or captured()")
     capture = Captured()
     _pending.statements, _pending.targets = capture.statements, capture.targets
-    _pending.after_commit, _pending.broadcasts = capture.after_commit, capture.broadcasts
+    _pending.after_commit = capture.after_commit
     try:
         yield capture
     finally:
-        _pending.statements = _pending.after_commit = _pending.targets = _pending.broadcasts = None
+        _pending.statements = _pending.after_commit = _pending.targets = None
 
 
-def after_commit(callback, *, message: dict | None = None) -> None:
-    """Run `callback` once the change commits: Django's `on_commit`, or the capturing caller's commit. A
-    callback that broadcasts names its `message`: a capturing caller may add to it before it goes."""
+def after_commit(callback: Callable[[], object]) -> None:
+    """Run `callback` once the change commits: Django's `on_commit`, or the capturing caller's commit."""
     callbacks = getattr(_pending, "after_commit", None)
     if callbacks is not None:
         callbacks.append(callback)
-        if message is not None:
-            _pending.broadcasts.append(message)
         return
     from django.db import transaction
 
@@ -426,7 +385,8 @@ _AS_IS = [
     (bool, {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": Field.get_db_prep_value,
             "get_prep_value": models.BooleanField.get_prep_value, "to_python": models.BooleanField.to_python}),
 ]
-_AUTO_KEY = {"get_db_prep_save": Field.get_db_prep_save, "get_db_prep_value": AutoFieldMixin.get_db_prep_value,
+_AUTO_KEY = {"get_db_prep_save": Field.get_db_prep_save,
+             "get_db_prep_value": AutoFieldMixin.get_db_prep_value,  # type: ignore[attr-defined]  # Django has it; the stubs omit it
              "get_prep_value": models.IntegerField.get_prep_value}
 
 
@@ -466,7 +426,7 @@ def _saver(field: models.Field, engine: str) -> Saver:
         return lambda value: value if isinstance(value, str) or (value is None and none) else through(value)
     if kind is not None:
         return lambda value: value if type(value) is kind or (value is None and none) else through(value)
-    if engine == POSTGRESQL and _has(field, _PLAIN_JSON) and field.encoder is None:
+    if engine == POSTGRESQL and _has(field, _PLAIN_JSON) and getattr(field, "encoder", None) is None:
         from psycopg.types.json import Jsonb
 
         return lambda value: (value if value is None else Jsonb(value, dumps=_json_text)
@@ -490,7 +450,7 @@ def _json_text(value: object) -> bytes:
 
 @functools.cache
 def _update_plan(model: type[models.Model], names: tuple[str, ...], engine: str) -> tuple[tuple[str, Saver], ...]:
-    fields = (model._meta.get_field(name) for name in names)
+    fields = (_field(model, name) for name in names)
     return tuple((field.attname, _saver(field, engine)) for field in fields)
 
 

@@ -294,14 +294,16 @@ def match_rematch(*, user: User, match_id: int) -> Match:
     def rematch(match: Match) -> Change:
         if match.status not in (Match.Status.FINISHED, Match.Status.ABORTED):
             raise ServiceError("not_over", "This match is still being played.")
-        assignment = Assignment.objects.filter(pk=match.assignment_id).first()
+        assignment = (Assignment.objects.filter(pk=match.assignment_id).first()
+                      if match.assignment_id is not None else None)
         if assignment is None or not assignment.is_open():
             raise ServiceError("closed", "This game is closed now.")
         for seat in sorted(seats, key=lambda seat: seat.user_id != user.pk):  # the asker's own match first:
-            current = _current_match(seat.user) if seat.user_id else None  # the page goes there (GameOver)
-            if current is not None:
-                raise ServiceError("already_playing", f"{seat.user.name} is already in another match.",
-                                   extra={"match_id": current.pk} if seat.user_id == user.pk else None)
+            child = seat.user  # read with the seats
+            current = _current_match(child) if child is not None else None  # the page goes there (GameOver)
+            if child is not None and current is not None:
+                raise ServiceError("already_playing", f"{child.name} is already in another match.",
+                                   extra={"match_id": current.pk} if child.pk == user.pk else None)
         new = _new_match(assignment, kind=match.kind, players=match.players, host=user,
                          options_over=own_focus_of(match, assignment))
         Seat.objects.bulk_create([Seat(match=new, index=s.index, user=s.user, bot_level=s.bot_level) for s in seats])
@@ -349,20 +351,27 @@ def replay_states(*, match: Match) -> Iterator[tuple[Move | None, dict | None]]:
     a tick) change a dealt state; the other changes (seats, leaving, pause, end, rematch) leave it as it was."""
     engine = get_engine(match.game)
     moves = list(Move.objects.filter(match=match).order_by("version"))
+    start_ms = match.start_ms
+    if start_ms is None:  # the callers check: a match never started has nothing to replay
+        raise ValueError(f"Match {match.pk} never started.")
 
     def dealt() -> dict:
-        return engine.setup(players=match.players, options=dict(match.options), seed=match.seed,
-                            now_ms=match.start_ms)
+        return engine.setup(players=match.players, options=dict(match.options), seed=match.seed, now_ms=start_ms)
 
     state = None if any(move.source == Move.Source.START for move in moves) else dealt()
     yield None, state
     for move in moves:
         if move.source == Move.Source.START:
             state = dealt()
-        elif move.source == Move.Source.TIMER:
-            state = engine.tick(state, move.now_ms).state
-        elif move.source in (Move.Source.PLAYER, Move.Source.BOT):
-            state = engine.apply(state, move.seat, move.action, move.now_ms).state
+        elif move.source in (Move.Source.TIMER, Move.Source.PLAYER, Move.Source.BOT):
+            if state is None:
+                raise ValueError(f"Match {match.pk}: move {move.version} comes before the deal.")
+            if move.source == Move.Source.TIMER:
+                state = engine.tick(state, move.now_ms).state
+            elif move.seat is None or move.action is None:
+                raise ValueError(f"Match {match.pk}: move {move.version} has no seat or no action.")
+            else:
+                state = engine.apply(state, move.seat, move.action, move.now_ms).state
         yield move, state
 
 

@@ -78,10 +78,16 @@ def match_change(*, match_id: int, change: Callable[[Match], Change | None]) -> 
 
 def match_submit_action(*, match_id: int, user: User, action: dict, client_id: str | None = None) -> Accepted:
     """A student's action. A repeated client_id is answered with its version, not applied twice."""
+    return submit_by_user_id(match_id=match_id, user_id=user.pk, action=action, client_id=client_id)
+
+
+def submit_by_user_id(*, match_id: int, user_id: int, action: dict, client_id: str | None = None) -> Accepted:
+    """`match_submit_action` for the student with this id: the database's own transaction and row lock."""
     check_client_id(client_id)
     with transaction.atomic(), match_store.batched_writes():
-        return submit_on_locked(_locked(match_id, repeat_of=client_id), user_id=user.pk, action=action,
-                                client_id=client_id)
+        match = _locked(match_id, repeat_of=client_id)
+        with match_store.judged_without_queries():
+            return submit_on_locked(match, user_id=user_id, action=action, client_id=client_id)
 
 
 def check_client_id(client_id: object) -> None:
@@ -105,7 +111,7 @@ def submit_on_locked(match: Match, *, user_id: int, action: dict, client_id: str
         raise ServiceError("paused", PAUSED_MESSAGE)
     now = clock.match_now_ms(match)
     try:
-        outcome = get_engine(match.game).apply(match.state, seat.index, action, now)
+        outcome = get_engine(match.game).apply(match.dealt_state, seat.index, action, now)
     except IllegalAction as refusal:
         raise ServiceError(refusal.code, refusal.message) from None
     if seat.taken_over:  # the student is back: the stand-in steps aside, a change before the move
@@ -136,9 +142,9 @@ def match_advance(*, match_id: int) -> int:
         for _ in range(20):  # a few things may be due at once; each is one version
             if match.status != Match.Status.ACTIVE:
                 break
-            due = engine.deadline(match.state)
+            due = engine.deadline(match.dealt_state)
             if due is not None and due <= now:
-                _record(match, engine.tick(match.state, now), seat=None, source=Move.Source.TIMER,
+                _record(match, engine.tick(match.dealt_state, now), seat=None, source=Move.Source.TIMER,
                         action=None, client_id=None, now=now)
                 changes += 1
                 continue
@@ -172,13 +178,14 @@ def match_pause(*, match_id: int, paused: bool) -> bool:
     players and idle timers wait, and moves are refused, until it resumes. False if nothing changed."""
 
     def pause(match: Match) -> Change | None:
-        if match.status != Match.Status.ACTIVE or (match.paused_at_ms is not None) == paused:
+        paused_at = match.paused_at_ms
+        if match.status != Match.Status.ACTIVE or (paused_at is not None) == paused:
             return None
         wall = clock.now_ms()
-        if paused:
+        if paused_at is None:  # it runs: pause it
             match.paused_at_ms = wall
         else:
-            match.behind_ms += wall - match.paused_at_ms
+            match.behind_ms += wall - paused_at
             match.paused_at_ms = None
         return Change(source=Move.Source.PAUSE, action={"type": "pause" if paused else "resume"},
                       events=[{"type": "paused" if paused else "resumed"}])
@@ -287,7 +294,7 @@ def plan_and_save(match: Match, now: int) -> None:
     engine = get_engine(match.game)
     dues: list[int] = []
     if match.status == Match.Status.ACTIVE:
-        to_move = set(engine.to_move(match.state))
+        to_move = set(engine.to_move(match.dealt_state))
         idle_limit_ms = _idle_limit_ms(match)
         for seat in match.seat_list():
             if seat.index not in to_move:
@@ -301,7 +308,7 @@ def plan_and_save(match: Match, now: int) -> None:
                     dues.append(seat.bot_due_ms)
             elif seat.user_id and idle_limit_ms:
                 dues.append(seat.last_active_ms + idle_limit_ms)
-        deadline = engine.deadline(match.state)
+        deadline = engine.deadline(match.dealt_state)
         if deadline is not None:
             dues.append(deadline)
     # The scheduler compares with the server's clock: a due time on the match's clock is `behind_ms` earlier.
@@ -314,7 +321,7 @@ def _plan_bot(match: Match, seat: Seat, now: int) -> None:
         return
     bot = get_bot(match.game, seat.bot_level or TAKEOVER_LEVEL)
     rng = random.Random(f"{match.seed}:{match.version}:{seat.index}")
-    move = bot.choose(match.state, seat.index, now, rng)
+    move = bot.choose(match.dealt_state, seat.index, now, rng)
     if move is None:
         seat.bot_due_ms = seat.bot_action = None
     else:
@@ -340,7 +347,9 @@ def _play_due_bot(match: Match, now: int) -> bool:
         seat.bot_due_ms = seat.bot_action = seat.bot_version = None
         changed = ["bot_due_ms", "bot_action", "bot_version"]
         try:
-            outcome = engine.apply(match.state, seat.index, action, now)
+            if action is None:  # a due plan has its action (_plan_bot); without one, think again
+                raise IllegalAction("bad_action", "no planned action")
+            outcome = engine.apply(match.dealt_state, seat.index, action, now)
         except IllegalAction:
             match_store.update(seat, changed)
             plan_and_save(match, now)  # the game moved on under the plan; think again
@@ -369,7 +378,7 @@ def _take_over_idle_seats(match: Match, now: int) -> int:
     limit_ms = _idle_limit_ms(match)
     if not limit_ms:
         return 0
-    to_move = set(get_engine(match.game).to_move(match.state))
+    to_move = set(get_engine(match.game).to_move(match.dealt_state))
     idle = [seat for seat in match.seat_list() if seat.user_id and not seat.bot_level and not seat.taken_over
             and seat.index in to_move and now - seat.last_active_ms >= limit_ms]
     for seat in idle:

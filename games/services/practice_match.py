@@ -28,6 +28,7 @@ from django.db import transaction
 from classroom.errors import ServiceError
 from classroom.models import User
 from games.engines import get_engine
+from games.engines.definition import BOT_LEVELS
 from games.engines.focus import Fact, FocusError
 from games.models import Assignment, Match
 from games.reports.practise_next import HOW_MANY
@@ -35,7 +36,7 @@ from games.selectors import open_assignments_for_student
 from games.services.focus import weakest_facts
 from games.services.matches import start_against_computer
 
-LEVELS = ("easy", "medium", "hard")  # the easiest the teacher allows is the one a practice match plays
+LEVELS = BOT_LEVELS  # easiest first: the easiest the teacher allows is the one a practice match plays
 
 NOTHING_TO_PRACTISE = "You have no facts to practise yet. Play a game first!"
 NO_COMPUTER = "Ask your teacher to let you play the computer."

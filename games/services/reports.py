@@ -67,8 +67,8 @@ def report_now(*, classroom: Classroom, student: Student | None = None, period: 
                                                            game=game)
     return {"title": title_of(student.display_name if student else classroom.name, period, game),
             "period": period, "game": game, "since": start, "as_of": now, "data": data,
-            "snapshot": None if snapshot is None else {"built_at": snapshot.built_at,
-                                                       "totals": build.totals_of(snapshot.data)}}
+            "snapshot": None if snapshot is None or snapshot.data is None else {
+                "built_at": snapshot.built_at, "totals": build.totals_of(snapshot.data)}}
 
 
 def report_all_classes(*, teacher: User, period: str = "30d", game: str = "") -> dict:

@@ -1,9 +1,9 @@
 """Everything stored about one child, for their teacher to hand over (the data export), and the list of
 tables that hold it, with what deleting the child does to each (games.services.student_erase).
 
-The export is JSON in the shape the README documents ("Teachers: Export"). Other children are never
-named in it: an opponent is "another student", a computer player is its level. The secrets a child
-signs in with are left out (see LEFT_OUT).
+The export is JSON in the shape docs/teachers.md documents ("Removing a student, and their data"). Other
+children are never named in it: an opponent is "another student", a computer player is its level. The
+secrets a child signs in with are left out (see LEFT_OUT).
 
 `tests/games/test_student_data.py` walks every model and fails when one with a path to a student
 (a foreign key to the Student or to a user, directly or through a match or a seat) is missing from
@@ -93,7 +93,7 @@ def _iso(value) -> str | None:
 
 
 def student_export(*, student: Student) -> dict:
-    """Everything stored about the child, in the README's documented shape."""
+    """Everything stored about the child, in the shape docs/teachers.md documents."""
     user = student.user
     return {
         "format": FORMAT,
@@ -199,12 +199,15 @@ def _class_report_rows(student: Student) -> Iterator[dict]:
     reports = (Report.objects.filter(classroom_id=student.classroom_id, scope=Report.Scope.CLASS)
                .exclude(data=None).order_by("created_at", "pk").iterator())
     for report in reports:
-        activity = [row for row in report.data.get("activity", []) if row.get("student_id") == student.pk]
+        data = report.data
+        if data is None:  # excluded above
+            continue
+        activity = [row for row in data.get("activity", []) if row.get("student_id") == student.pk]
         needs_help = [{"fact": fact, **{k: v for k, v in row.items() if k in ("attempts", "accuracy")}}
-                      for fact, rows in report.data.get("needs_help", {}).items()
+                      for fact, rows in data.get("needs_help", {}).items()
                       for row in rows if row.get("student_id") == student.pk]
         focus = [{"assignment_id": entry.get("assignment_id"), **row}
-                 for entry in report.data.get("focus", []) for row in entry.get("rows", [])
+                 for entry in data.get("focus", []) for row in entry.get("rows", [])
                  if row.get("student_id") == student.pk]
         if activity or needs_help or focus:
             yield {"report_id": report.pk, "period": report.period, "game": report.game,

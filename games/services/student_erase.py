@@ -14,6 +14,8 @@ account (games.services.student_data.ABOUT_THE_CHILD says it table by table). Ca
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models import Q
@@ -36,6 +38,8 @@ def _anonymise_class_reports(student_id: int, classroom_id: int) -> list[int]:
     reports = Report.objects.filter(classroom_id=classroom_id, scope=Report.Scope.CLASS).exclude(data=None)
     for report in reports.iterator():
         data, hit = report.data, False
+        if data is None:  # excluded above
+            continue
         for row in data.get("activity", []):
             if row.get("student_id") == student_id:
                 row.update(student_id=None, student=REMOVED)
@@ -67,13 +71,17 @@ def _delete_files_naming(student_id: int, classroom_id: int, report_ids: list[in
     for export in cards:
         if student_id not in export.students:
             continue
-        fields = {"students": [pk for pk in export.students if pk != student_id]}
+        fields: dict[str, Any] = {"students": [pk for pk in export.students if pk != student_id]}
         if export.file:
             doomed.append(export.file.name)
             fields.update(file="", size=0, status=Export.Status.FAILED, error=CARDS_REMOVED)
         Export.objects.filter(pk=export.pk).update(**fields)
     if doomed:  # files go once the deletion is committed: a rolled-back deletion keeps them
-        transaction.on_commit(lambda: [default_storage.delete(name) for name in doomed])
+        def delete_files() -> None:
+            for name in doomed:
+                default_storage.delete(name)
+
+        transaction.on_commit(delete_files)
 
 
 def _clear_match_log(user_id: int) -> None:
@@ -81,5 +89,7 @@ def _clear_match_log(user_id: int) -> None:
                     .values_list("pk", flat=True))
     for key in ("user_id", "host_user_id"):
         for move in Move.objects.filter(match_id__in=match_ids, **{f"action__{key}": user_id}):
+            if move.action is None:  # never: the filter reads a key of it
+                continue
             move.action[key] = None
             Move.objects.filter(pk=move.pk).update(action=move.action)

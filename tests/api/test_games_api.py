@@ -35,6 +35,14 @@ def test_the_endpoint_serves_every_games_definition():
         assert served["bot_levels"] == [player["level"] for player in expected["computer_players"]]
 
 
+def test_the_endpoint_serves_each_games_title_and_traits_from_its_definition():
+    served = {game["slug"]: game for game in served_games()}
+    assert {slug: game["title"] for slug, game in served.items()} == {
+        slug: definition.title for slug, definition in DEFINITIONS.items()}
+    assert [slug for slug, game in served.items() if game["simultaneous"]] == ["multiplin"]
+    assert all(game["bot_levels"] == ["easy", "medium", "hard"] for game in served.values())
+
+
 def test_the_fultiples_definition_carries_its_level_presets():
     fultiples = next(game for game in served_games() if game["slug"] == "fultiples")
     presets = {preset["name"]: preset["options"] for preset in fultiples["level_presets"]}

@@ -4,8 +4,8 @@ student, with bodies and parameters drawn from the schema, against the world of 
 
 Every answer must be no server error, a status the operation documents, with the documented
 content type and a body that matches the schema documented for that status. `make test` runs a
-short pass (FUZZ_EXAMPLES=8 per operation and role, about half a minute); the README's *Security
-and limits* says how to run a long one."""
+short pass (FUZZ_EXAMPLES=8 per operation and role, about half a minute);
+docs/development.md, "The long schema fuzz" says how to run a long one."""
 
 from __future__ import annotations
 

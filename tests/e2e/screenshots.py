@@ -1,4 +1,4 @@
-"""The README's pictures of the child's screens (README, *Children*), taken in Chromium against a live server
+"""The pictures of the child's screens (README.md, docs/children.md), taken in Chromium against a live server
 as a child of the class sees them on a 360 x 740 phone and a 1024 x 768 tablet:
 
     .venv/bin/python -m tests.e2e.screenshots docs/screenshots

@@ -1,4 +1,4 @@
-"""Fultiples rules (games.md section 1), one example per rule and house rule, plus properties."""
+"""Fultiples rules (docs/games.md section 1), one example per rule and house rule, plus properties."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""The Fultiples grid generator (games.md section 1, seed 003)."""
+"""The Fultiples grid generator (docs/games.md section 1, seed 003)."""
 
 import time
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Multiplin rules (games.md section 3, engine-contract.md): one example test per rule."""
+"""Multiplin rules (docs/games.md section 3, docs/engine-contract.md): one example test per rule."""
 
 import json
 import random

@@ -1,5 +1,6 @@
-"""Which refusal an action gets when it breaks two rules at once: the order the README's engine section
-states, game by game. And an action carrying a field its type does not take is bad_action."""
+"""Which refusal an action gets when it breaks two rules at once, game by game: the order that
+docs/engine-contract.md, "Which refusal comes first" states. And an action carrying a field its type does not take
+is bad_action."""
 
 import json
 

@@ -250,3 +250,17 @@ def test_the_tables_every_move_writes_have_no_index_another_index_already_leads_
                  and any(other != name and len(longer) > len(columns) and longer[:len(columns)] == columns
                          for other, longer in indexes.items())]
     assert redundant == []
+
+
+def test_a_capture_that_writes_a_matchs_seats_without_its_row_is_refused():
+    """The row's version is how a kept match learns that anything of its match changed (games.realtime.kept_matches):
+    seats written alone would leave it judging on seats that are no longer so."""
+    match, seat = Match(pk=41, version=3), Seat(pk=7, index=0, match_id=41, last_active_ms=5)
+    with match_store.captured() as alone:
+        match_store.update(seat, ["last_active_ms"])
+    with pytest.raises(RuntimeError, match="seats were written without its match row"):
+        alone.combined_then_row_version(match.pk)
+    with match_store.captured() as together:
+        match_store.update(seat, ["last_active_ms"])
+        match_store.update(match, ["version"])
+    assert together.combined_then_row_version(match.pk)

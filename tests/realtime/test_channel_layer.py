@@ -7,14 +7,12 @@ import itertools
 import os
 import uuid
 
-import hiredis
 import msgpack
 import pytest
 import redis
 
 from games.realtime import channel_layer
 from games.realtime.channel_layer import LocalFirstChannelLayer
-from games.realtime.redis_link import RedisLink
 
 pytestmark = [pytest.mark.services, pytest.mark.asyncio]
 WAIT = 10  # seconds: generous, for a loaded CI machine
@@ -58,24 +56,26 @@ async def test_a_group_message_reaches_this_process_once_and_the_other_process_o
         await there.flush()
 
 
-async def test_a_process_knows_whether_its_last_message_to_a_group_reached_another_process():
+async def test_a_process_knows_whether_its_last_message_to_a_group_reached_only_itself():
     here, there = process_layer(), process_layer()
+    channel = f"{PREFIX}.group.match.50"
     try:
-        assert here.reached_others("match.50")  # nothing published yet: not known, so yes
         mine, theirs = await here.new_channel(), await there.new_channel()
+        assert not here._layer().alone(channel)  # nothing published yet: not known, so not alone
         await here.group_add("match.50", mine)
+        assert here._layer().alone(channel)  # its hello reached only this process's own listener
         await here.group_send("match.50", {"type": "match.changed", "version": 1})
-        assert not here.reached_others("match.50")  # only this process's own listener heard it
-        await there.group_add("match.50", theirs)
+        assert here._layer().alone(channel)
+        await there.group_add("match.50", theirs)  # its hello: here publishes again
+        assert not here._layer().alone(channel)
         await here.group_send("match.50", {"type": "match.changed", "version": 2})
-        assert here.reached_others("match.50")
+        assert not here._layer().alone(channel)
         assert (await asyncio.wait_for(there.receive(theirs), WAIT))["version"] == 2
         await there.group_discard("match.50", theirs)
         await here.group_send("match.50", {"type": "match.changed", "version": 3})
-        assert not here.reached_others("match.50")
+        assert here._layer().alone(channel)
         await here.group_discard("match.50", mine)
-        assert here.reached_others("match.50")  # forgotten with the group: not known again
-        assert not here._layer().reach
+        assert not here._layer().reach  # forgotten with the group
     finally:
         await here.flush()
         await there.flush()
@@ -310,12 +310,15 @@ def cut(name_prefix: str) -> int:
 
 
 async def heard_again(sender, listener, channel, group: str, limit_s: float = WAIT) -> dict:
-    """Send to `group` until `channel` hears it (a message sent while a connection is down is lost)."""
+    """Send to `group` until `channel` hears it (a message sent while a connection is down is lost). It reads the
+    channel's queue as a socket does (games.realtime.inbox): a `receive` cut off by a timeout would drop the
+    channel, and a message that came before the next `receive` with it."""
+    queue = listener.inbox(channel)
     async with asyncio.timeout(limit_s):
         for attempt in itertools.count():
             await sender.group_send(group, {"type": "match.changed", "version": attempt})
             try:
-                return await asyncio.wait_for(listener.receive(channel), 0.5)
+                return await asyncio.wait_for(queue.get(), 0.5)
             except TimeoutError:
                 continue
 
@@ -370,48 +373,53 @@ async def test_a_publish_whose_connection_was_cut_goes_out_on_a_new_one():
         await heard_again(here, there, theirs, "match.21")
         before = cut(f"mpg-publish-{here._layer().origin}")
         await heard_again(here, there, theirs, "match.21")
-        assert here._layer().publish_link is not None
         assert cut(f"mpg-publish-{here._layer().origin}") != before
     finally:
         await here.flush()
         await there.flush()
 
 
-async def test_a_redis_link_answers_each_write_with_its_replies_in_order_and_raises_an_error_reply():
-    link = await RedisLink.open(os.environ["REDIS_URL"], name="mpg-test-link")
+async def test_the_layer_takes_the_urls_tls_options_and_password_as_the_cache_and_celery_do():
+    """One REDIS_URL for the cache, Celery and this layer: its TLS options and password hold here too."""
+    url = "rediss://:secret@redis.example:6380/2?ssl_cert_reqs=required&ssl_ca_certs=/etc/ssl/school-ca.pem"
+    options = channel_layer._client(url, "mpg-test").connection_pool.connection_kwargs
+    assert (options["host"], options["port"], options["db"], options["password"]) == ("redis.example", 6380, 2,
+                                                                                      "secret")
+    assert (options["ssl_cert_reqs"], options["ssl_ca_certs"]) == ("required", "/etc/ssl/school-ca.pem")
+    assert options["health_check_interval"] == channel_layer.HEALTH_CHECK_S
+    assert options["client_name"] == "mpg-test"
+
+
+async def test_a_host_given_as_sentinels_is_found_through_redis_sentinel():
+    from redis.asyncio.sentinel import SentinelConnectionPool
+
+    client = channel_layer._client({"sentinels": [("sentinel-1", 26379), ("sentinel-2", 26379)],
+                                    "master_name": "school"}, "mpg-test")
+    assert isinstance(client.connection_pool, SentinelConnectionPool)
+    assert client.connection_pool.service_name == "school"
+
+
+async def test_a_listener_whose_redis_stops_answering_notices_and_hears_its_groups_again(monkeypatch, caplog,
+                                                                                         redis_of_its_own):
+    """A half-open connection (Redis, or the network to it, stopped answering without closing it) is found
+    by the listener's ping, and the listener connects again once Redis answers."""
+    monkeypatch.setattr(channel_layer, "HEALTH_CHECK_S", 0.5)
+    here = LocalFirstChannelLayer(hosts=[redis_of_its_own.url], prefix=PREFIX)
+    there = LocalFirstChannelLayer(hosts=[redis_of_its_own.url], prefix=PREFIX)
     try:
-        assert await link.send([b"ECHO", b"one"], [b"ECHO", "twó"]) == [b"one", "twó".encode()]
-        with pytest.raises(hiredis.ReplyError):
-            await link.send([b"ECHO", b"fine"], [b"NO-SUCH-COMMAND"])
-        assert await link.send([b"PING"]) == [b"PONG"]  # still in step after the error
+        theirs = await there.new_channel()
+        await there.group_add("match.24", theirs)
+        await heard_again(here, there, theirs, "match.24")
+        redis_of_its_own.pause()
+        async with asyncio.timeout(WAIT):
+            while "did not answer a ping" not in caplog.text:
+                await asyncio.sleep(0.05)
+        redis_of_its_own.resume()
+        assert (await heard_again(here, there, theirs, "match.24"))["type"] == "match.changed"
     finally:
-        link.close()
-    assert link.closed or (await asyncio.wait_for(link.lost, WAIT)) is None
-    with pytest.raises(ConnectionError):
-        link.send([b"PING"])
-
-
-async def test_a_redis_link_signs_in_with_the_urls_password():
-    url = os.environ["REDIS_URL"].replace("redis://", "redis://:not-the-password@", 1)
-    with pytest.raises(hiredis.ReplyError, match=r"AUTH|password"):
-        await RedisLink.open(url, name="mpg-test-auth")
-
-
-async def test_a_redis_link_reaches_a_unix_socket_when_the_url_names_one(tmp_path):
-    with pytest.raises(FileNotFoundError):  # the path was tried, not a TCP address
-        await RedisLink.open(f"unix://{tmp_path}/no-redis.sock", name="mpg-test-unix")
-
-
-async def test_a_listening_redis_link_takes_an_empty_reply_as_a_reply():
-    heard = []
-    link = await RedisLink.open(os.environ["REDIS_URL"], name="mpg-test-empty",
-                                on_message=lambda channel, data: heard.append(data))
-    try:
-        assert await link.send([b"PUBSUB", b"CHANNELS", f"{PREFIX}.none-*"]) == [[]]
-        assert await link.send([b"PING"]) == [b"PONG"]
-        assert heard == []
-    finally:
-        link.close()
+        redis_of_its_own.resume()
+        await here.flush()
+        await there.flush()
 
 
 async def test_a_message_json_cannot_carry_goes_as_msgpack_and_a_payload_of_an_older_process_is_read():

@@ -14,7 +14,7 @@ from django.db import connection, transaction
 
 from classroom.errors import ServiceError
 from games.models import Match, Move, Seat
-from games.realtime import async_db, channel_layer, kept_matches, move_path
+from games.realtime import async_db, move_path
 from games.realtime.pg_pipeline import PipelineConnection
 from games.services import broadcast, match_store, moves
 from games.services.assignments import assignment_create
@@ -468,40 +468,6 @@ async def test_two_moves_on_one_match_at_once_in_one_loop_both_land_in_order(sen
     version, recorded = await version_and_moves(match)
     assert [v for v, _ in recorded] == list(range(match.version + 1, version + 1))  # gapless
     assert after(match, sent) == [(v, v) for v in range(match.version + 1, version + 1)]
-
-
-async def test_a_process_that_heard_the_broadcast_moves_on_the_match_it_carried_in_one_round_trip(
-        round_trips, monkeypatch):
-    """Ana's socket is in this process, Ben's in another: Ben's move there is judged on the match Ana's
-    broadcast carried (as Redis delivers it), and goes in one round trip too."""
-    match, users, *_ = await four_in_a_row_match()
-    messages = []
-    monkeypatch.setattr(broadcast, "send", lambda match_id, message: messages.append(message))
-    await submit(match, users, client_id="ana")
-    (message,) = messages
-    _, carried = channel_layer._unpacked(memoryview(channel_layer._packed(["match", message])))
-    ben = users[mover_of(await fresh(match))]
-
-    async def in_another_process():
-        kept_matches.of_this_loop().learn(match.pk, carried)
-        try:
-            return await move_path.submit_action(match_id=match.pk, user_id=ben.pk, action=DISCARD,
-                                                 client_id="ben")
-        finally:
-            await async_db.close()
-
-    def another_process():
-        try:
-            return asyncio.run(asyncio.wait_for(in_another_process(), WAIT))
-        finally:
-            connection.close()
-
-    accepted = await asyncio.to_thread(another_process)
-    assert accepted.version == match.version + 2
-    assert round_trips[2:] == [["CHECK", "WITH"]]
-    assert await version_and_moves(match) == (match.version + 2, [(match.version + 1, "ana"),
-                                                                   (match.version + 2, "ben")])
-    assert [m["version"] for m in messages] == [match.version + 1, match.version + 2]
 
 
 async def test_a_move_not_answered_in_time_is_given_up_and_frees_its_connection(settings, sent, caplog):

@@ -1,5 +1,5 @@
-"""Each attempt counts for or against the fact the child actually got right or wrong (README, "How the
-reports count"), decided when the attempt is stored."""
+"""Each attempt counts for or against the fact the child actually got right or wrong, decided when the attempt
+is stored (docs/teachers.md, "How the reports count")."""
 
 import pytest
 

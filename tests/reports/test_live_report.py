@@ -48,6 +48,8 @@ def test_live_shows_an_answer_at_the_next_read_and_only_the_last_two_hours_count
     student_view = teacher.get(f"/api/students/{ana.pk}/report/?period=live").json()
     assert fact(student_view["data"], 7, 8)["wrong"] == 1
     assert student_view["title"] == "Ana L.: multiplication facts (the last two hours, all games)"
+    one_game = teacher.get(f"/api/students/{ana.pk}/report/?period=live&game=four_in_a_row").json()
+    assert one_game["title"] == "Ana L.: multiplication facts (the last two hours, Four-in-a-Row Multiplication)"
 
 
 @pytest.mark.parametrize("period", ["7d", "30d", "all"])

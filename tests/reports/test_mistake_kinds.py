@@ -186,7 +186,7 @@ def test_the_demo_names_almost_every_mistake(classroom):
     """The demo class's history (seed_demo: eight children, demo_history's own seed): under a fifth of its
     wrong answers are 'other', overall and for each kind of question."""
     from classroom import services
-    from classroom.management.commands.seed_demo import DEMO_NAMES
+    from games.management.commands.seed_demo import DEMO_NAMES
     from games.services.demo import demo_history
 
     services.students_add_names(classroom=classroom, text="\n".join(DEMO_NAMES))

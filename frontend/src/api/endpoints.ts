@@ -135,21 +135,9 @@ export const studentTokenLogin = (token: string) =>
 
 // --- games ------------------------------------------------------------------
 
-let gamesCache: Promise<Game[]> | null = null;
-
-/** The four games (titles, player counts, rules). Fetched once per page load. */
-export function listGames(): Promise<Game[]> {
-  gamesCache ??= request<Game[]>("GET", "/api/games/").catch((err) => {
-    gamesCache = null;
-    throw err;
-  });
-  return gamesCache;
-}
-
-/** Tests only: forget the cached game list. */
-export function resetGamesCache(): void {
-  gamesCache = null;
-}
+/** The games as their engines define them (titles, traits, players, options, rules). Read once a page
+ * load through the app's cache: games/useGames.ts. */
+export const listGames = () => request<Game[]>("GET", "/api/games/");
 
 // --- assignments (teacher) ----------------------------------------------------
 

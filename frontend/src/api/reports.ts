@@ -8,7 +8,7 @@ type Schemas = components["schemas"];
 
 // --- batches -----------------------------------------------------------------
 
-export type BatchLevel = Schemas["LevelEnum"];
+export type BatchLevel = Schemas["NewBatchLevelEnum"];
 export type BatchStatus = Schemas["BatchStatusEnum"];
 
 /** A batch as the API sends it; `primes` is a list of numbers, `level` is "" for custom grids. */
@@ -55,7 +55,7 @@ export const listBatchBoards = (id: number, page: number, pageSize: number, sign
 /** "live": the last two hours; else whole days (7d, 30d) or all time. */
 export type ReportPeriod = "live" | "7d" | "30d" | "all";
 /** "" means every game. */
-export type ReportGame = "" | "fultiples" | "four_in_a_row" | "multiplin" | "stepping_divisors";
+export type ReportGame = "" | Schemas["GameEnum"];
 
 export interface ReportFilters {
   period: ReportPeriod;

@@ -1365,9 +1365,9 @@ export interface components {
             grid: unknown;
         };
         /**
-         * @description * `easy` - easy
-         *     * `medium` - medium
-         *     * `hard` - hard
+         * @description * `easy` - Easy computer
+         *     * `medium` - Medium computer
+         *     * `hard` - Hard computer
          * @enum {string}
          */
         BotLevelEnum: "easy" | "medium" | "hard";
@@ -1463,8 +1463,7 @@ export interface components {
             bot_level: components["schemas"]["BotLevelEnum"];
         };
         ComputerPlayer: {
-            /** @description A computer level: easy, medium or hard. */
-            level: string;
+            level: components["schemas"]["BotLevelEnum"];
             label: string;
         };
         CurrentMatch: {
@@ -1521,12 +1520,16 @@ export interface components {
             name: string;
         };
         Game: {
-            slug: string;
+            slug: components["schemas"]["GameEnum"];
+            /** @description The game's name, as every page shows it. */
             title: string;
             min_players: number;
             max_players: number;
+            /** @description No turns: everybody plays at once. */
+            simultaneous: boolean;
             rules_summary: string;
-            bot_levels: string[];
+            /** @description The computer levels, easiest first. */
+            bot_levels: components["schemas"]["BotLevelEnum"][];
             computer_players: components["schemas"]["ComputerPlayer"][];
             options: components["schemas"]["GameOption"][];
             level_presets: components["schemas"]["LevelPreset"][];
@@ -1613,13 +1616,6 @@ export interface components {
          * @enum {string}
          */
         KeyEnum: "class" | "students" | "cards" | "assign" | "watch";
-        /**
-         * @description * `beginner` - beginner
-         *     * `intermediate` - intermediate
-         *     * `advanced` - advanced
-         * @enum {string}
-         */
-        LevelEnum: "beginner" | "intermediate" | "advanced";
         LevelPreset: {
             name: string;
             title: string;
@@ -1655,7 +1651,7 @@ export interface components {
             /** Format: date-time */
             waiting_since: string;
             computer_offer_after_s: number;
-            bot_levels: string[];
+            bot_levels: components["schemas"]["BotLevelEnum"][];
             free_classmates: components["schemas"]["FreeClassmate"][];
         };
         MatchPractice: {
@@ -1708,7 +1704,7 @@ export interface components {
             players_per_match: number;
             hints: boolean;
             bots_allowed: boolean;
-            bot_levels: string[];
+            bot_levels: components["schemas"]["BotLevelEnum"][];
             /** Format: date-time */
             closes_at: string | null;
             /** @description [{user_id, name}] to challenge */
@@ -1716,10 +1712,17 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        /**
+         * @description * `beginner` - beginner
+         *     * `intermediate` - intermediate
+         *     * `advanced` - advanced
+         * @enum {string}
+         */
+        NewBatchLevelEnum: "beginner" | "intermediate" | "advanced";
         NewBatchRequest: {
             count: number;
             name?: string;
-            level?: (components["schemas"]["LevelEnum"] | components["schemas"]["NullEnum"]) | null;
+            level?: (components["schemas"]["NewBatchLevelEnum"] | components["schemas"]["NullEnum"]) | null;
             primes?: number[];
             scale_max?: number;
             max_value?: number;

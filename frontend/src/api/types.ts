@@ -105,7 +105,7 @@ export interface ApiErrorBody {
   };
 }
 
-/** Engine setup options of an assignment (games.md, engine-contract.md "Setup options"). */
+/** Engine setup options of an assignment (docs/games.md, docs/engine-contract.md "Setup options"). */
 export type AssignmentOptions = Record<string, unknown>;
 
 /** MyAssignment.classmates: the classmates this student may challenge. */

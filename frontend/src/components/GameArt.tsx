@@ -1,7 +1,8 @@
 // A picture of each game for the children's home tiles: drawn here as SVG, like the real thing.
 import type { ReactNode } from "react";
+import type { GameSlug } from "../protocol/messages";
 
-const ART: Record<string, ReactNode> = {
+const ART: Record<GameSlug, ReactNode> = {
   fultiples: (
     <>
       <rect width="160" height="100" fill="#dbeafe" />
@@ -80,7 +81,7 @@ const ART: Record<string, ReactNode> = {
 export function GameArt({ game, className = "" }: { game: string; className?: string }) {
   return (
     <svg viewBox="0 0 160 100" className={`game-art ${className}`.trim()} aria-hidden="true" focusable="false" preserveAspectRatio="xMidYMid slice">
-      {ART[game] ?? <rect width="160" height="100" fill="#e5e7eb" />}
+      {ART[game as GameSlug] ?? <rect width="160" height="100" fill="#e5e7eb" />}
     </svg>
   );
 }

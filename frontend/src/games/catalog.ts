@@ -1,27 +1,30 @@
-// Facts about the four games the pages need without loading a board.
+// What the pages say about a game without loading its board: its title and its traits, as the
+// server defines them (GET /api/games/, from games/engines/<slug>_definition.py). No title or trait
+// is written here: what stays per game in the frontend is what draws it (the boards in registry.ts,
+// the pictures, the how-to-play steps).
+import type { Game } from "../api/types";
 import type { GameSlug } from "../protocol/messages";
+import { BOARDS } from "./registry";
+import { useGames } from "./useGames";
 
-/** Titles for when /api/games/ has not answered (yet). */
-export const GAME_TITLES: Record<GameSlug, string> = {
-  fultiples: "Fultiples",
-  four_in_a_row: "Four-in-a-Row Multiplication",
-  multiplin: "Multiplin",
-  stepping_divisors: "Stepping By Divisors",
-};
-
-export const GAME_SLUGS = Object.keys(GAME_TITLES) as GameSlug[];
-
+/** A slug this frontend can draw (the schema's GameEnum: every one has its board). */
 export function isGameSlug(s: unknown): s is GameSlug {
-  return typeof s === "string" && s in GAME_TITLES;
+  return typeof s === "string" && Object.hasOwn(BOARDS, s);
 }
 
-export function gameTitle(slug: string): string {
-  return isGameSlug(slug) ? GAME_TITLES[slug] : slug;
+/** The game's title as its definition names it. Until the definitions arrive (the signed-in pages
+ * wait for them: auth.tsx, RequireRole) or if they cannot be loaded, the slug in words. */
+export function gameTitle(games: readonly Game[] | null | undefined, slug: string): string {
+  return games?.find((g) => g.slug === slug)?.title ?? slug.replace(/_/g, " ");
 }
 
-/** Games where everybody plays at once (no turns). */
-export const SIMULTANEOUS: ReadonlySet<GameSlug> = new Set<GameSlug>(["multiplin"]);
+/** Everybody plays at once: the game has no turns. */
+export function isSimultaneous(games: readonly Game[] | null | undefined, slug: string): boolean {
+  return games?.find((g) => g.slug === slug)?.simultaneous ?? false;
+}
 
-/** Games whose board lists the players itself (cards in hand, dealer, who got it): the match page
- * does not list them a second time. */
-export const BOARD_LISTS_PLAYERS: ReadonlySet<GameSlug> = new Set<GameSlug>(["multiplin"]);
+/** `gameTitle` over the served definitions. */
+export function useGameTitle(): (slug: string) => string {
+  const { games } = useGames();
+  return (slug) => gameTitle(games, slug);
+}

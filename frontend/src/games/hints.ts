@@ -3,7 +3,7 @@
 // assignment says.
 //
 // A hint is ONE suggestion and why ("42 is 6 x 7"), shown after a wait or a wrong try, never every
-// legal cell: lighting up every good cell would do the maths for the child (games.md: the client
+// legal cell: lighting up every good cell would do the maths for the child (docs/games.md: the client
 // never pre-filters the board). Each board computes its suggestion from its own seat's view
 // (games/<slug>/view.ts, `hintSuggestion`): the view already holds everything the seat may see, so
 // no extra request and nothing another seat may not know. A hint never hides or disables a cell:

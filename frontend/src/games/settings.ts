@@ -2,7 +2,7 @@
 // for the rules dialog. Pure, tested. What a match leaves out is the game's default, read from
 // the game's definition (GET /api/games/), so a match without an option still says how it is played.
 import type { Game } from "../api/types";
-import type { MatchSettings } from "../protocol/messages";
+import type { GameSlug, MatchSettings } from "../protocol/messages";
 import { levelPreset, optionOf, presetNumber, settingOrDefault } from "./definitions";
 import { primesWords } from "./fultiples/view";
 
@@ -64,14 +64,14 @@ const stepping: Words = (game, s, out) => {
   else if (s.random_fill === true) out.push("The computer writes the big numbers in for you.");
 };
 
-const WORDS: Record<string, Words> = { fultiples, four_in_a_row: fourInARow, multiplin, stepping_divisors: stepping };
+const WORDS: Record<GameSlug, Words> = { fultiples, four_in_a_row: fourInARow, multiplin, stepping_divisors: stepping };
 
 /** Sentences describing this match's settings; empty when the server sent none or the game's
  * definition has not arrived. */
 export function settingsInWords(game: Game | undefined, settings: MatchSettings | null | undefined): string[] {
   if (!game || !settings || typeof settings !== "object") return [];
   const out: string[] = [];
-  WORDS[game.slug]?.(game, settings, out);
+  WORDS[game.slug](game, settings, out);
   if (optionOf(game, "time_limit_s")) {
     const limit = num(settings.time_limit_s);
     out.push(limit ? `You have ${durationWords(limit)} for each turn.` : "There is no time limit on a turn.");

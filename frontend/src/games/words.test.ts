@@ -47,22 +47,22 @@ describe("names", () => {
 
 describe("turnInWords", () => {
   it("says whose turn it is", () => {
-    expect(turnInWords(view({ to_move: [0] }), meta(), 0)).toBe("Your turn!");
-    expect(turnInWords(view({ to_move: [1] }), meta(), 0)).toBe("Ben K.'s turn");
-    expect(turnInWords(view({ to_move: [1] }), meta(), null)).toBe("Ben K.'s turn");
+    expect(turnInWords(view({ to_move: [0] }), meta(), 0, false)).toBe("Your turn!");
+    expect(turnInWords(view({ to_move: [1] }), meta(), 0, false)).toBe("Ben K.'s turn");
+    expect(turnInWords(view({ to_move: [1] }), meta(), null, false)).toBe("Ben K.'s turn");
   });
   it("says 'the computer' for a computer seat", () => {
     const m = meta({ seats: [meta().seats[0]!, { index: 1, name: "Computer (easy)", user_id: null, bot: "easy", taken_over: false }] });
-    expect(turnInWords(view({ to_move: [1] }), m, 0)).toBe("The computer's turn");
+    expect(turnInWords(view({ to_move: [1] }), m, 0, false)).toBe("The computer's turn");
   });
   it("Multiplin has no turns", () => {
-    expect(turnInWords(view({ game: "multiplin", to_move: [0, 1] }), meta({ game: "multiplin" }), 1)).toBe("Everybody plays at once");
+    expect(turnInWords(view({ game: "multiplin", to_move: [0, 1] }), meta({ game: "multiplin" }), 1, true)).toBe("Everybody plays at once");
   });
   it("says nothing in a lobby, after the end, or between turns", () => {
-    expect(turnInWords(null, meta({ status: "lobby" }), 0)).toBeNull();
-    expect(turnInWords(view({ result: { winners: [0], reason: "five_in_a_row" } }), meta(), 0)).toBeNull();
-    expect(turnInWords(view({ to_move: [0] }), meta({ status: "finished" }), 0)).toBeNull();
-    expect(turnInWords(view({ to_move: [] }), meta(), 0)).toBeNull();
+    expect(turnInWords(null, meta({ status: "lobby" }), 0, false)).toBeNull();
+    expect(turnInWords(view({ result: { winners: [0], reason: "five_in_a_row" } }), meta(), 0, false)).toBeNull();
+    expect(turnInWords(view({ to_move: [0] }), meta({ status: "finished" }), 0, false)).toBeNull();
+    expect(turnInWords(view({ to_move: [] }), meta(), 0, false)).toBeNull();
   });
 });
 

@@ -1,6 +1,5 @@
 // Turns and results in words for children (and screen readers): pure, tested.
 import type { BaseView, GameEvent, MatchMeta, MatchResult } from "../protocol/messages";
-import { SIMULTANEOUS } from "./catalog";
 
 type Seats = Pick<MatchMeta, "seats">;
 
@@ -21,10 +20,11 @@ export function joinNames(names: string[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/** "Your turn!", "Ben's turn", "Everybody plays at once"; null when nobody is to move. */
-export function turnInWords(view: BaseView | null, match: MatchMeta, viewerSeat: number | null): string | null {
+/** "Your turn!", "Ben's turn", "Everybody plays at once" (`simultaneous`: the game has no turns, as
+ * its definition says); null when nobody is to move. */
+export function turnInWords(view: BaseView | null, match: MatchMeta, viewerSeat: number | null, simultaneous: boolean): string | null {
   if (!view || match.status !== "active" || view.result) return null;
-  if (SIMULTANEOUS.has(match.game)) return "Everybody plays at once";
+  if (simultaneous) return "Everybody plays at once";
   const toMove = view.to_move ?? [];
   if (toMove.length === 0) return null;
   if (viewerSeat !== null && toMove.includes(viewerSeat)) return "Your turn!";

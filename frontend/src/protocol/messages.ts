@@ -1,7 +1,9 @@
-// The match socket's messages (engine-contract.md, "On the wire"), as the server sends them.
+// The match socket's messages (docs/engine-contract.md, "On the wire"), as the server sends them.
 // One socket per match: /ws/matches/<id>/, authenticated by the session cookie.
+import type { components } from "../api/schema";
 
-export type GameSlug = "fultiples" | "four_in_a_row" | "multiplin" | "stepping_divisors";
+/** A game's slug: the games the server defines (games/engines/<slug>_definition.py), from the schema. */
+export type GameSlug = components["schemas"]["GameEnum"];
 export type MatchStatus = "lobby" | "active" | "finished" | "aborted";
 
 export interface MatchResult {
@@ -13,7 +15,8 @@ export interface SeatInfo {
   index: number;
   name: string;
   user_id: number | null;
-  bot: "easy" | "medium" | "hard" | null;
+  /** The computer level playing this seat (games/engines/definition.py, BOT_LEVELS). */
+  bot: components["schemas"]["BotLevelEnum"] | null;
   taken_over: boolean;
   /** Moves a stand-in computer made for this seat's student while they were away. */
   stand_in_moves?: number;
@@ -41,7 +44,7 @@ export interface MatchMeta {
   paused_at_ms?: number | null;
 }
 
-/** Engine setup options of one match (engine-contract.md, "Setup options"); every key optional. */
+/** Engine setup options of one match (docs/engine-contract.md, "Setup options"); every key optional. */
 export type MatchSettings = Record<string, unknown>;
 
 /** The keys every engine view has; each game adds its own (see src/games/<slug>/). */

@@ -1,11 +1,12 @@
-// The period and game choices of a report page (a class's, a student's, all my classes).
+// The period and game choices of a report page (a class's, a student's, all my classes). The games
+// are the server's (GET /api/games/), in its order.
 import type { ReportGame, ReportPeriod } from "../api/reports";
-import { GAME_TITLES } from "../games/catalog";
+import { useGameTitle } from "../games/catalog";
+import { useGames } from "../games/useGames";
 
-export const REPORT_GAMES: ReportGame[] = ["", "fultiples", "four_in_a_row", "multiplin", "stepping_divisors"];
-
-export function gameLabel(game: ReportGame): string {
-  return game ? GAME_TITLES[game] : "All games";
+/** "All games", or the game's title. */
+export function gameLabel(game: ReportGame, title: (slug: string) => string): string {
+  return game ? title(game) : "All games";
 }
 
 interface Props {
@@ -17,6 +18,11 @@ interface Props {
 }
 
 export function FilterFields({ idPrefix, period, game, periods, onChange }: Props) {
+  const { games } = useGames();
+  const title = useGameTitle();
+  const choices: ReportGame[] = ["", ...(games ?? []).map((g) => g.slug)];
+  // The chosen game stays a choice until the list arrives.
+  if (game && !choices.includes(game)) choices.push(game);
   return (
     <>
       <div className="field">
@@ -32,9 +38,9 @@ export function FilterFields({ idPrefix, period, game, periods, onChange }: Prop
       <div className="field">
         <label htmlFor={`${idPrefix}-game`}>Game</label>
         <select id={`${idPrefix}-game`} value={game} onChange={(e) => onChange("game", e.target.value)}>
-          {REPORT_GAMES.map((g) => (
+          {choices.map((g) => (
             <option key={g || "all"} value={g}>
-              {gameLabel(g)}
+              {gameLabel(g, title)}
             </option>
           ))}
         </select>

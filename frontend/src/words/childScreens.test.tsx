@@ -14,7 +14,6 @@ import { render } from "../test/render";
 import { json, mockFetch } from "../test/fetchMock";
 import { GAMES, gameOf } from "../test/games";
 import { AuthProvider } from "../auth";
-import { resetGamesCache } from "../api/endpoints";
 import type { Me, MyAssignment } from "../api/types";
 import type { BaseView, GameEvent, MatchMeta, MatchResult } from "../protocol/messages";
 import type { BoardProps } from "../games/types";
@@ -222,7 +221,6 @@ describe("the child's pages read at a seven-year-old's level", () => {
       "GET /api/matches/7/lobby/": () =>
         json(200, { waiting_since: "2020-01-01T00:00:00Z", computer_offer_after_s: 20, bot_levels: ["easy", "hard"], free_classmates: [{ user_id: 5, name: "Cy" }, { user_id: 6, name: "Dee" }] }),
     });
-    resetGamesCache();
     const match: MatchMeta = { ...seats("multiplin"), status: "lobby", players: 3, seats: [seats("multiplin").seats[0]!] };
     render(
       <MemoryRouter>
@@ -260,7 +258,6 @@ describe("the child's pages read at a seven-year-old's level", () => {
 
   it("the student home, with a match still going", async () => {
     document.cookie = "csrftoken=t; path=/";
-    resetGamesCache();
     const assignment: MyAssignment = {
       id: 11,
       game: "fultiples",
@@ -363,7 +360,7 @@ describe("every branch of the word functions reads at a seven-year-old's level",
       }
     }
     texts.push(resultInWords(null, match, 0).headline);
-    texts.push(turnInWords(fr.midView, match, 0) ?? "", turnInWords(fr.midView, match, 1) ?? "", turnInWords(MULTIPLIN_VIEW, seats("multiplin"), 0) ?? "");
+    texts.push(turnInWords(fr.midView, match, 0, false) ?? "", turnInWords(fr.midView, match, 1, false) ?? "", turnInWords(MULTIPLIN_VIEW, seats("multiplin"), 0, true) ?? "");
     for (const events of [[{ type: "timeout", seat: 0 }], [{ type: "timeout", seat: 1 }], [{ type: "round_unsolved", reason: "timer", product: 42 }], [{ type: "round_unsolved", reason: "timer" }]]) {
       texts.push(timeUpInWords(events, match, 0) ?? "");
     }

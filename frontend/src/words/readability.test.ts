@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { GAME_SLUGS } from "../games/catalog";
 import { stepsFor } from "../games/howToPlay/steps";
 import { allHowToPlayTexts, STEPS } from "../games/howToPlay/words";
+import type { GameSlug } from "../protocol/messages";
+import { GAMES } from "../test/games";
 import { problems, sentences, words } from "./readability";
 
 describe("problems: the readability check", () => {
@@ -55,7 +56,7 @@ describe("every How to play text passes", () => {
   });
 
   it("each game has 3 to 5 steps, in any match's settings, and one Show me", () => {
-    for (const game of GAME_SLUGS) {
+    for (const game of GAMES.map((g) => g.slug as GameSlug)) {
       expect(STEPS[game].filter((s) => s.after)).toHaveLength(1);
       for (const settings of [null, { random_fill: true }, { target_score: 5 }]) {
         const steps = stepsFor(game, settings);

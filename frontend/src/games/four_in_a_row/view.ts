@@ -329,7 +329,7 @@ export function moveFocus(cell: Cell, key: string, rows: number, cols: number): 
   }
 }
 
-/** A refused action in a child's words (engine-contract.md error codes). */
+/** A refused action in a child's words (docs/engine-contract.md error codes). */
 export function refusalText(code: string, message?: string): string {
   switch (code) {
     case "cell_taken":

@@ -211,7 +211,7 @@ export function mistakeText(m: MistakeEvent, nextPlayer?: string): string {
   return `${head} Try again!`;
 }
 
-/** A friendly sentence for a refused action (engine-contract.md error codes). */
+/** A friendly sentence for a refused action (docs/engine-contract.md error codes). */
 export function errorText(code: string, message?: string): string {
   switch (code) {
     case "cell_taken":

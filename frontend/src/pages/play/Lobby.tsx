@@ -92,7 +92,7 @@ export function Lobby({ match, myUserId, spectator, clockOffsetMs = 0 }: { match
           <p className="lobby-offer-title">Nobody yet? Play the computer instead!</p>
           <div className="actions">
             {lobby!.bot_levels.map((level) => (
-              <Button key={level} variant="primary" className="btn-huge" busy={computer.busy} busyLabel="Getting ready…" onClick={() => void computer.run(level as BotLevel)}>
+              <Button key={level} variant="primary" className="btn-huge" busy={computer.busy} busyLabel="Getting ready…" onClick={() => void computer.run(level)}>
                 {computerLabel(level)}
               </Button>
             ))}

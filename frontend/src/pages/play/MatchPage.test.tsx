@@ -4,7 +4,6 @@ import { render } from "../../test/render";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { AuthProvider } from "../../auth";
-import { resetGamesCache } from "../../api/endpoints";
 import type { Me } from "../../api/types";
 import type { BaseView, MatchMeta, StateMessage } from "../../protocol/messages";
 import type { BoardProps } from "../../games/types";
@@ -15,7 +14,9 @@ import { MatchPage } from "./MatchPage";
 import { eventually } from "../../test/eventually";
 
 // The boards are other people's work: a stub shows what the page gives a board.
-vi.mock("../../games/registry", () => {
+// The real registry, with a stub for every board (what the page shows around a board is real).
+vi.mock("../../games/registry", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../games/registry")>();
   function StubBoard({ view, seat, hints, clockOffsetMs, act, announce }: BoardProps) {
     return (
       <div data-testid="board">
@@ -35,7 +36,7 @@ vi.mock("../../games/registry", () => {
       </div>
     );
   }
-  return { BOARDS: { fultiples: StubBoard, four_in_a_row: StubBoard, multiplin: StubBoard, stepping_divisors: StubBoard } };
+  return { ...actual, BOARDS: { fultiples: StubBoard, four_in_a_row: StubBoard, multiplin: StubBoard, stepping_divisors: StubBoard } };
 });
 
 const ANA: Me = { id: 1, role: "student", name: "Ana L.", email: null, classroom: { id: 5, name: "2B", join_code: "ABC234", sounds: false }, avatar: { picture: "owl", colour: "teal" } };
@@ -115,7 +116,6 @@ async function connect(snapshot: StateMessage) {
 
 beforeEach(() => {
   FakeSocket.all = [];
-  resetGamesCache();
   vi.stubGlobal("WebSocket", FakeSocket);
 });
 afterEach(() => vi.unstubAllGlobals());

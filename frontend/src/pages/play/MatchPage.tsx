@@ -7,11 +7,11 @@ import { useAuth } from "../../auth";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { usePageHeading } from "../../components/Page";
 import { useLatest } from "../../lib/useLatest";
-import { BOARD_LISTS_PLAYERS, gameTitle } from "../../games/catalog";
+import { gameTitle, isSimultaneous } from "../../games/catalog";
 import { useGames } from "../../games/useGames";
 import { gameDefinition } from "../../games/definitions";
 import { hintsOn } from "../../games/hints";
-import { BOARDS } from "../../games/registry";
+import { BOARD_LISTS_PLAYERS, BOARDS } from "../../games/registry";
 import { joinNames, timeUpInWords, turnInWords } from "../../games/words";
 import type { GameEvent, StateMessage } from "../../protocol/messages";
 import { useMatch } from "../../protocol/useMatch";
@@ -92,7 +92,7 @@ export function MatchPage({ role }: { role: Role }) {
   const { match, view } = state;
   const spectator = role === "teacher";
   const seat = spectator ? null : (view?.seat ?? match.seats.find((s) => me && s.user_id === me.id)?.index ?? null);
-  const title = gameTitle(match.game);
+  const title = gameTitle(games, match.game);
   const over = match.status === "finished" || match.status === "aborted";
   const timeUp = timeUpInWords(lastEvents, match, seat);
   const mySeat = seat === null ? undefined : match.seats.find((s) => s.index === seat);
@@ -230,8 +230,9 @@ interface HeaderProps {
 
 function MatchHeader({ title, state, seat, clockOffsetMs, onSecondsLeft, connection, back, backLabel, extra }: HeaderProps) {
   const h1 = usePageHeading(title);
+  const { games } = useGames();
   const { match, view } = state;
-  const turn = match.paused && match.status === "active" ? "Paused" : turnInWords(view, match, seat);
+  const turn = match.paused && match.status === "active" ? "Paused" : turnInWords(view, match, seat, isSimultaneous(games, match.game));
   const myTurn = turn === "Your turn!";
   // No countdown while there is nothing to do: Multiplin's card that nobody can make is skipped by itself.
   const nothingToDo = Boolean((view as { unsolvable?: boolean } | null)?.unsolvable);

@@ -7,11 +7,13 @@ import { apiError, json, mockFetch } from "../../test/fetchMock";
 import type { BoardProps } from "../../games/types";
 import { ReplayPage } from "./ReplayPage";
 
-vi.mock("../../games/registry", () => {
+// The real registry, with a stub for every board (what the page shows around a board is real).
+vi.mock("../../games/registry", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../games/registry")>();
   function StubBoard({ view, seat }: BoardProps) {
     return <p data-testid="board">Board for seat {String(seat)}, {view.to_move[0]} to move</p>;
   }
-  return { BOARDS: { fultiples: StubBoard, four_in_a_row: StubBoard, multiplin: StubBoard, stepping_divisors: StubBoard } };
+  return { ...actual, BOARDS: { fultiples: StubBoard, four_in_a_row: StubBoard, multiplin: StubBoard, stepping_divisors: StubBoard } };
 });
 
 const MATCH = {

@@ -9,7 +9,7 @@ import { queryKeys } from "../../api/queryKeys";
 import type { MatchReplay } from "../../api/types";
 import { Button } from "../../components/forms";
 import { usePageHeading } from "../../components/Page";
-import { gameTitle } from "../../games/catalog";
+import { useGameTitle } from "../../games/catalog";
 import { BOARDS } from "../../games/registry";
 import { seatName, wrongAnswerWords } from "../../games/words";
 import { loadError } from "../../lib/queryClient";
@@ -80,6 +80,7 @@ export function ReplayPage({ role }: { role: "student" | "teacher" }) {
   const [index, setIndex] = useState(openedAt);
   const [seeAs, setSeeAs] = useState<string | null>(null);
   const back = role === "teacher" ? "/teacher" : "/home";
+  const gameTitle = useGameTitle();
   const heading = usePageHeading(replay ? `Watch again: ${gameTitle(replay.match.game as MatchMeta["game"])}` : "Watch again");
 
   if (error) {

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Me } from "../../api/types";
-import { gameTitle } from "../../games/catalog";
 import { stepsFor } from "../../games/howToPlay/steps";
 import { settingsInWords } from "../../games/settings";
 import { GLOSSARY, STEPS } from "../../games/howToPlay/words";
@@ -29,7 +28,8 @@ async function openRules(game: GameSlug, props: Partial<Parameters<typeof RulesB
   const user = userEvent.setup();
   render(<RulesButton game={game} {...props} />);
   await user.click(screen.getByRole("button", { name: "How to play" }));
-  const dialog = screen.getByRole("dialog", { name: `How to play ${gameTitle(game)}` });
+  // The title is the one the games endpoint serves.
+  const dialog = await screen.findByRole("dialog", { name: `How to play ${gameOf(game).title}` });
   return { user, dialog };
 }
 

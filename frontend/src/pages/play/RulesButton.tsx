@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useAuth } from "../../auth";
 import { Dialog } from "../../components/Dialog";
-import { gameTitle } from "../../games/catalog";
+import { useGameTitle } from "../../games/catalog";
 import { useGameDefinition } from "../../games/definitions";
 import { hintsInWords } from "../../games/hints";
 import { rulesBlocks } from "../../games/howToPlay/fullRules";
@@ -28,6 +28,7 @@ export function RulesButton({
   const [open, setOpen] = useState(false);
   const { me } = useAuth();
   const { game: definition, failed } = useGameDefinition(game);
+  const gameTitle = useGameTitle();
   const role = viewer ?? me?.role ?? "student";
   const hintLine = hints ? hintsInWords(definition) : null;
   const thisMatch = [...settingsInWords(definition, settings), ...(hintLine ? [hintLine] : [])];

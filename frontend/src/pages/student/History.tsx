@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { MatchHistory } from "../../api/types";
-import { gameTitle } from "../../games/catalog";
+import { useGameTitle } from "../../games/catalog";
 import { joinNames } from "../../games/words";
 import { formatTime } from "../../lib/format";
 
@@ -24,6 +24,7 @@ const OUTCOME_WORDS: Record<Outcome, string> = {
 
 /** The last few finished matches: won/lost/draw, game, who with, when. */
 export function History({ matches, limit = 5 }: { matches: MatchHistory[]; limit?: number }) {
+  const gameTitle = useGameTitle();
   return (
     <section aria-labelledby="history-heading" className="history">
       <h2 id="history-heading">Your last games</h2>

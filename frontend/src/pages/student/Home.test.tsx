@@ -4,7 +4,6 @@ import { render } from "../../test/render";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import { AuthProvider } from "../../auth";
-import { resetGamesCache } from "../../api/endpoints";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
 import { GAMES } from "../../test/games";
 import type { Challenge, Me, MyAssignment } from "../../api/types";
@@ -53,7 +52,6 @@ function PlayPage() {
 
 function renderHome(routes: Record<string, (c: Call) => Response | Promise<Response>>) {
   document.cookie = "csrftoken=t; path=/";
-  resetGamesCache();
   const calls = mockFetch({
     "GET /api/auth/me/": () => json(200, ME),
     "GET /api/games/": () => json(200, GAMES),

@@ -8,7 +8,7 @@ import type { Challenge } from "../../api/types";
 import { useAuth } from "../../auth";
 import { Button, FormError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
-import { gameTitle } from "../../games/catalog";
+import { useGameTitle } from "../../games/catalog";
 import { loadError } from "../../lib/queryClient";
 import type { MatchMeta } from "../../protocol/messages";
 import { AssignmentCard } from "./AssignmentCard";
@@ -25,7 +25,7 @@ export const CHALLENGE_POLL_MS = 5000;
 const isPending = (c: Challenge) => (c.status ?? "pending") === "pending";
 
 function BackToMatch({ match }: { match: MatchMeta }) {
-  const title = gameTitle(match.game);
+  const title = useGameTitle()(match.game);
   return (
     <div className="alert alert-info back-to-match">
       <p className="big-alert">

@@ -3,12 +3,13 @@ import type { Challenge } from "../../api/types";
 import { Avatar } from "../../components/Avatar";
 import { Button, FormError, useAction } from "../../components/forms";
 import { useClassmates } from "../../lib/useClassmates";
-import { gameTitle } from "../../games/catalog";
+import { useGameTitle } from "../../games/catalog";
 import { useGoToMatch } from "./useGoToMatch";
 
 function IncomingChallenge({ challenge: c, onAnswered }: { challenge: Challenge; onAnswered: (id: number) => void }) {
   const goToMatch = useGoToMatch();
   const classmates = useClassmates();
+  const gameTitle = useGameTitle();
   const answer = useAction(async (accept: boolean) => {
     if (!accept) {
       await declineChallenge(c.id);

@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 import { practiseMyFacts } from "../../api/endpoints";
 import { Button, FormError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
-import { gameTitle } from "../../games/catalog";
+import { useGameTitle } from "../../games/catalog";
 import { factLabel, factSpoken } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { PractiseNextList } from "../../reports/Sections";
@@ -52,6 +52,7 @@ function FactChip({ a, b, kind }: { a: number; b: number; kind: "star" | "practi
 
 export function ProgressPage() {
   const { query, progress, error } = useMyProgress();
+  const gameTitle = useGameTitle();
 
   return (
     <Page title="My progress" className="rep-kid">

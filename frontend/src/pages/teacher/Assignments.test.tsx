@@ -3,7 +3,6 @@ import { screen, within } from "@testing-library/react";
 import { render } from "../../test/render";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { resetGamesCache } from "../../api/endpoints";
 import type { Assignment, Game } from "../../api/types";
 import { apiError, json, mockFetch, type Call } from "../../test/fetchMock";
 import { GAMES } from "../../test/games";
@@ -39,7 +38,6 @@ const ASSIGNMENT: Assignment = {
 
 function renderPage(routes: Record<string, (c: Call) => Response | Promise<Response>> = {}, assignments: Assignment[] = [], games: Game[] = GAMES) {
   document.cookie = "csrftoken=t; path=/";
-  resetGamesCache();
   // The server's list of assignments: what a create, close or delete answered changes it, as it would.
   let list = [...assignments];
   const remembered = Object.fromEntries(

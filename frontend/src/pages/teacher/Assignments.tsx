@@ -3,13 +3,14 @@
 import { useRef, useState } from "react";
 import { useParams } from "react-router-dom";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { closeAssignment, deleteAssignment, getClass, listAssignments, listBatches, listGames, listStudents } from "../../api/endpoints";
+import { closeAssignment, deleteAssignment, getClass, listAssignments, listBatches, listStudents } from "../../api/endpoints";
 import { queryKeys } from "../../api/queryKeys";
-import type { Assignment } from "../../api/types";
+import type { Assignment, Game } from "../../api/types";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Button } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { gameTitle } from "../../games/catalog";
+import { gamesQuery as gamesQueryOptions } from "../../games/useGames";
 import { formatTime } from "../../lib/format";
 import { loadError } from "../../lib/queryClient";
 import { AssignmentForm } from "./AssignmentForm";
@@ -27,8 +28,8 @@ export function assignmentStatus(a: Assignment, now = Date.now()): string {
   return "Ended";
 }
 
-function nameOf(a: Assignment): string {
-  return a.title || gameTitle(a.game);
+function nameOf(a: Assignment, games: readonly Game[] | undefined): string {
+  return a.title || gameTitle(games, a.game);
 }
 
 export function AssignmentsPage() {
@@ -41,7 +42,7 @@ export function AssignmentsPage() {
   const queryClient = useQueryClient();
   const classQuery = useQuery({ queryKey: queryKeys.class(id), queryFn: ({ signal }) => getClass(id, signal) });
   const listQuery = useQuery({ queryKey: queryKeys.classAssignments(id), queryFn: ({ signal }) => listAssignments(id, signal) });
-  const gamesQuery = useQuery({ queryKey: queryKeys.games, queryFn: () => listGames(), staleTime: Infinity });
+  const gamesQuery = useQuery(gamesQueryOptions);
   const studentsQuery = useQuery({ queryKey: queryKeys.classStudents(id), queryFn: ({ signal }) => listStudents(id, signal) });
   // Grid batches are optional: the form works without them.
   const batchesQuery = useQuery({ queryKey: queryKeys.assignableBatches, queryFn: ({ signal }) => listBatches(signal) });
@@ -87,7 +88,7 @@ export function AssignmentsPage() {
             onSaved={(a) => {
               replace(a);
               setEditing(null);
-              setNotice(editing.kind === "edit" ? `${nameOf(a)} saved.` : `${nameOf(a)} assigned.`);
+              setNotice(editing.kind === "edit" ? `${nameOf(a, games)} saved.` : `${nameOf(a, games)} assigned.`);
               listHeading.current?.focus();
             }}
             onCancel={() => {
@@ -142,8 +143,8 @@ export function AssignmentsPage() {
                   return (
                     <tr key={a.id}>
                       <th scope="row">
-                        <span className="student-name">{nameOf(a)}</span>
-                        {a.title && <span className="full-name">{gameTitle(a.game)}</span>}
+                        <span className="student-name">{nameOf(a, games)}</span>
+                        {a.title && <span className="full-name">{gameTitle(games, a.game)}</span>}
                       </th>
                       <td data-label="Players">{a.players_per_match}</td>
                       <td data-label="Status">
@@ -158,15 +159,15 @@ export function AssignmentsPage() {
                       <td data-label="Who">{who}</td>
                       <td className="stack-actions">
                         <div className="actions actions-tight">
-                          <Button onClick={() => setEditing({ kind: "edit", assignment: a })} aria-label={`Change ${nameOf(a)}`}>
+                          <Button onClick={() => setEditing({ kind: "edit", assignment: a })} aria-label={`Change ${nameOf(a, games)}`}>
                             Change
                           </Button>
                           {!a.closed_at && (
-                            <Button onClick={() => setConfirm({ kind: "close", assignment: a })} aria-label={`Close ${nameOf(a)}`}>
+                            <Button onClick={() => setConfirm({ kind: "close", assignment: a })} aria-label={`Close ${nameOf(a, games)}`}>
                               Close
                             </Button>
                           )}
-                          <Button variant="danger" onClick={() => setConfirm({ kind: "delete", assignment: a })} aria-label={`Delete ${nameOf(a)}`}>
+                          <Button variant="danger" onClick={() => setConfirm({ kind: "delete", assignment: a })} aria-label={`Delete ${nameOf(a, games)}`}>
                             Delete
                           </Button>
                         </div>
@@ -182,12 +183,12 @@ export function AssignmentsPage() {
 
       {confirm?.kind === "close" && (
         <ConfirmDialog
-          title={`Close ${nameOf(confirm.assignment)}?`}
+          title={`Close ${nameOf(confirm.assignment, games)}?`}
           confirmLabel="Close it"
           busyLabel="Closing…"
           onConfirm={async () => {
             replace(await closeAssignment(confirm.assignment.id));
-            setNotice(`${nameOf(confirm.assignment)} closed.`);
+            setNotice(`${nameOf(confirm.assignment, games)} closed.`);
           }}
           onClose={() => setConfirm(null)}
         >
@@ -196,14 +197,14 @@ export function AssignmentsPage() {
       )}
       {confirm?.kind === "delete" && (
         <ConfirmDialog
-          title={`Delete ${nameOf(confirm.assignment)}?`}
+          title={`Delete ${nameOf(confirm.assignment, games)}?`}
           confirmLabel="Delete"
           busyLabel="Deleting…"
           danger
           onConfirm={async () => {
             await deleteAssignment(confirm.assignment.id);
             changed((list) => list.filter((x) => x.id !== confirm.assignment.id));
-            setNotice(`${nameOf(confirm.assignment)} deleted.`);
+            setNotice(`${nameOf(confirm.assignment, games)} deleted.`);
             // Its row is gone: put focus somewhere that still exists.
             setTimeout(() => listHeading.current?.focus(), 0);
           }}

@@ -5,7 +5,6 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import type { ExportJob } from "../../api/exports";
 import type { GridBatch } from "../../api/reports";
-import { resetGamesCache } from "../../api/endpoints";
 import { apiError, json, mockFetch as mockApi, type Call } from "../../test/fetchMock";
 import { GAMES } from "../../test/games";
 import { BatchesPage, batchProgressText } from "./Batches";
@@ -24,7 +23,6 @@ function stubBlobUrls() {
 }
 beforeEach(() => {
   document.cookie = "csrftoken=t; path=/";
-  resetGamesCache();
 });
 
 /** The page's API, with the games as GET /api/games/ serves them (the levels come from there). */

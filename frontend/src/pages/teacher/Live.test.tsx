@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import type { ClassLive, LiveMatch } from "../../api/types";
 import { json, mockFetch } from "../../test/fetchMock";
+import { GAMES } from "../../test/games";
 import { LivePage, liveTurn } from "./Live";
 
 const KLASS = { id: 5, name: "2B", join_code: "ABC234", sign_in_mode: "pictures", archived: false, student_count: 3, created_at: "2030-01-01T00:00:00Z" };
@@ -48,6 +49,7 @@ afterEach(() => {
 function renderLive(live: () => ClassLive) {
   document.cookie = "csrftoken=t; path=/";
   const calls = mockFetch({
+    "GET /api/games/": () => json(200, GAMES),
     "GET /api/classes/5/": () => json(200, KLASS),
     "GET /api/classes/5/live/": () => json(200, live()),
     "POST /api/matches/40/end/": () => json(200, {}),
@@ -132,11 +134,11 @@ describe("live page", () => {
   });
 
   it("puts whose turn in words", () => {
-    expect(liveTurn(MATCH)).toBe("Ben O.'s turn");
-    expect(liveTurn({ ...MATCH, game: "multiplin" })).toBe("Everybody at once");
-    expect(liveTurn({ ...MATCH, status: "lobby", players: 3 })).toBe("Waiting for players (2 of 3)");
+    expect(liveTurn(MATCH, false)).toBe("Ben O.'s turn");
+    expect(liveTurn({ ...MATCH, game: "multiplin" }, true)).toBe("Everybody at once");
+    expect(liveTurn({ ...MATCH, status: "lobby", players: 3 }, false)).toBe("Waiting for players (2 of 3)");
     const opened = Date.parse("2030-01-01T09:00:00Z");
-    expect(liveTurn({ ...MATCH, status: "lobby", created_at: "2030-01-01T09:00:00Z" }, opened + 45_000)).toBe("Waiting for players (2 of 2), waiting 45 s");
-    expect(liveTurn({ ...MATCH, status: "lobby", created_at: "2030-01-01T09:00:00Z" }, opened + 150_000)).toBe("Waiting for players (2 of 2), waiting 2 min");
+    expect(liveTurn({ ...MATCH, status: "lobby", created_at: "2030-01-01T09:00:00Z" }, false, opened + 45_000)).toBe("Waiting for players (2 of 2), waiting 45 s");
+    expect(liveTurn({ ...MATCH, status: "lobby", created_at: "2030-01-01T09:00:00Z" }, false, opened + 150_000)).toBe("Waiting for players (2 of 2), waiting 2 min");
   });
 });

@@ -11,7 +11,8 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Button, FormError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
 import { SeatMarker } from "../../components/SeatMarker";
-import { SIMULTANEOUS, gameTitle } from "../../games/catalog";
+import { isSimultaneous, useGameTitle } from "../../games/catalog";
+import { useGames } from "../../games/useGames";
 import { joinNames, seatName } from "../../games/words";
 import { loadError } from "../../lib/queryClient";
 import { EndMatchButton } from "../play/EndMatchButton";
@@ -27,13 +28,14 @@ export function waitedWords(createdAt: string | undefined, now = Date.now()): st
   return seconds < 60 ? `waiting ${seconds} s` : `waiting ${Math.floor(seconds / 60)} min`;
 }
 
-/** "Ben K.'s turn", "Everybody at once", "Waiting for players (1 of 2), waiting 45 s". */
-export function liveTurn(m: LiveMatch, now = Date.now()): string {
+/** "Ben K.'s turn", "Everybody at once" (`simultaneous`: the game has no turns), "Waiting for players (1 of
+ * 2), waiting 45 s". */
+export function liveTurn(m: LiveMatch, simultaneous: boolean, now = Date.now()): string {
   if (m.status === "lobby") {
     const waited = waitedWords(m.created_at, now);
     return `Waiting for players (${m.seats.length} of ${m.players})${waited ? `, ${waited}` : ""}`;
   }
-  if (SIMULTANEOUS.has(m.game)) return "Everybody at once";
+  if (simultaneous) return "Everybody at once";
   if (!m.to_move.length) return "";
   const names = m.to_move.map((s) => seatName(m, s));
   const text = `${joinNames(names)}'s turn`;
@@ -60,6 +62,8 @@ function LiveMatchCard({
   avatars: Map<number, AvatarChoice | null>;
 }) {
   const players = joinNames(m.seats.map((s) => s.name));
+  const { games } = useGames();
+  const gameTitle = useGameTitle();
   return (
     <li className="card live-match">
       <h3>{gameTitle(m.game)}</h3>
@@ -77,7 +81,7 @@ function LiveMatchCard({
           );
         })}
       </ul>
-      <p className="live-turn">{liveTurn(m)}</p>
+      <p className="live-turn">{liveTurn(m, isSimultaneous(games, m.game))}</p>
       <div className="actions">
         <Link className="btn btn-primary" to={`/teacher/matches/${m.id}`} state={{ from: `/teacher/classes/${classId}/live` }} aria-label={`Watch ${gameTitle(m.game)}: ${players}`}>
           Watch
@@ -137,6 +141,7 @@ function ClassControls({ classId, paused, running, onChanged }: { classId: numbe
 export function LivePage() {
   const { id = "" } = useParams();
   const queryClient = useQueryClient();
+  const gameTitle = useGameTitle();
   const classQuery = useQuery({ queryKey: queryKeys.class(id), queryFn: ({ signal }) => getClass(id, signal) });
   // Asked again every few seconds (not while the tab is hidden); a failed check keeps what was shown.
   const liveQuery = useQuery({

@@ -13,14 +13,13 @@ import {
   reportNow,
   type ReportExport,
   type ReportFilters,
-  type ReportGame,
   type ReportNow,
   type ReportPeriod,
   type ReportTarget,
 } from "../../api/reports";
 import { Button, FormError, useAction } from "../../components/forms";
 import { Page } from "../../components/Page";
-import { FilterFields, REPORT_GAMES, gameLabel } from "../../reports/FilterFields";
+import { FilterFields, gameLabel } from "../../reports/FilterFields";
 import { saveFile } from "../../lib/download";
 import { useExport } from "../../lib/useExport";
 import { requestReportPdf } from "../../api/exports";
@@ -31,7 +30,7 @@ import { formatCount, formatPercent } from "../../reports/format";
 import { Heatmap } from "../../reports/Heatmap";
 import { avatarFromRoster } from "../../components/Avatar";
 import { Activity, ByWeek, FocusBeforeSince, Judgements, MistakesByType, MostMissed, NeedsHelp, PractiseNextList, RecentMistakes, classReportPath } from "../../reports/Sections";
-import { gameTitle } from "../../games/catalog";
+import { isGameSlug, useGameTitle } from "../../games/catalog";
 import { loadError } from "../../lib/queryClient";
 import "../../reports/reports.css";
 import { ClassLoadFailed, PageLoading } from "./ClassPageStates";
@@ -54,7 +53,7 @@ export function readFilters(params: URLSearchParams): ReportFilters {
   const game = params.get("game") ?? "";
   return {
     period: PERIODS.some((p) => p.value === period) ? (period as ReportPeriod) : "30d",
-    game: (REPORT_GAMES as string[]).includes(game) ? (game as ReportGame) : "",
+    game: isGameSlug(game) ? game : "",
   };
 }
 
@@ -176,6 +175,7 @@ function ReportBody({ report, target, filters, who }: { report: ReportNow; targe
   const roster = useQuery({ queryKey: queryKeys.classStudents(classId), queryFn: ({ signal }) => listStudents(classId, signal) });
   const avatars = new Map((roster.data ?? []).map((s) => [s.id, avatarFromRoster(s)]));
   const data = report.data;
+  const gameTitle = useGameTitle();
   const exporter = useAction(async (kind: ReportExport) => saveFile(await downloadReport(target, filters, kind)));
   const [exporting, setExporting] = useState<ReportExport | null>(null);
   const classData = isClassData(data) ? data : null;
@@ -201,7 +201,7 @@ function ReportBody({ report, target, filters, who }: { report: ReportNow; targe
       <section aria-labelledby="rep-summary-heading" className="card rep-summary">
         <h2 id="rep-summary-heading">{report.title || `Report for ${who}`}</h2>
         <p className="rep-sub">
-          {periodLabel(report.period)} · {gameLabel(report.game)} · as of {formatTime(report.as_of)}
+          {periodLabel(report.period)} · {gameLabel(report.game, gameTitle)} · as of {formatTime(report.as_of)}
         </p>
         {totals && (
           <dl className="facts rep-totals">

@@ -4,9 +4,14 @@ to try.
 
 Idempotent: run it again and it reuses the teacher, class and history, and issues a fresh card for
 the first student so that their picture password can be printed (secrets are only stored hashed).
+
+It lives in games, not classroom, because it seeds both, and classroom never imports games
+(the "Classroom never imports games" contract in pyproject.toml).
 """
 
-from django.core.management.base import BaseCommand
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from classroom import services
@@ -26,11 +31,11 @@ DEMO_NAMES = ["Ana Lopez", "Ben Okafor", "Chloe Martin", "Dev Patel",
 class Command(BaseCommand):
     help = "Create (or refresh) the demo teacher, class and students, and print how to sign in."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--url", default="http://127.0.0.1:8000")
 
     @transaction.atomic
-    def handle(self, *args, url: str, **options):
+    def handle(self, *args: Any, url: str, **options: Any) -> None:
         teacher = User.objects.filter(email=DEMO_EMAIL).first()
         if teacher is None:
             teacher = services.teacher_create(name="Ms Demo", email=DEMO_EMAIL, password=DEMO_PASSWORD)
@@ -47,6 +52,8 @@ class Command(BaseCommand):
             snapshot_request(classroom=classroom, period="30d")
             self.stdout.write(f"Played {played} demo matches over the last four weeks for the reports.")
         first = classroom.students.order_by("display_name").first()
+        if first is None:
+            raise CommandError(f"The class {classroom.name} has no students left: delete it, then run this again.")
         (card,) = services.cards_issue(classroom=classroom, students=[first])
         pictures = ", ".join(picture_label(slug) for slug in card.pictures)
         self.stdout.write(
