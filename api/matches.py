@@ -17,11 +17,11 @@ from api.permissions import IsStudent, IsTeacher
 from api.schema import refusals
 from classroom.permissions import classrooms_managed_by
 from games import selectors
+from games.match_views import match_meta
 from games.models import BOT_LEVEL_CHOICES, Challenge, Match
 from games.permissions import matches_visible_to, seat_index_of
 from games.services import class_games, moves, player_messages
 from games.services import matches as service
-from games.services.broadcast import match_meta
 from games.services.practice_match import practice_match
 
 StateMessage = inline_serializer("MatchState", {

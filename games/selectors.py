@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.db.models import F, Q, QuerySet
@@ -10,8 +11,9 @@ from django.utils import timezone
 from classroom.errors import ServiceError
 from classroom.models import Classroom, Student, User
 from classroom.permissions import classrooms_managed_by, is_acting
-from games.engines import DEFINITIONS, ENGINES
-from games.models import Assignment, Board, BoardBatch, Export, Match, Report, Seat
+from games.engines import DEFINITIONS, ENGINES, get_engine
+from games.match_views import SPECTATOR, as_ended, ended_outside_the_rules, events_for, match_meta, views_for
+from games.models import Assignment, Board, BoardBatch, Export, Match, Move, Report, Seat
 from games.permissions import (
     assignments_for_student,
     assignments_managed_by,
@@ -21,7 +23,6 @@ from games.permissions import (
     played_seat_of,
     seat_index_of,
 )
-from games.services.broadcast import SPECTATOR, match_meta, views_for
 
 
 def game_list() -> list[dict]:
@@ -221,10 +222,6 @@ def replay_for(*, user: User, match: Match) -> dict | None:
     who played in it sees each step as their own seat saw it then (their view, events as their seat
     heard them; never another seat's hand, the deck, or another seat's action); the class's teacher
     sees every seat's view and every action."""
-    from games.engines import get_engine
-    from games.models import Move
-    from games.services.broadcast import as_ended, ended_outside_the_rules, events_for
-    from games.services.matches import replay_states
 
     mine = played_seat_of(user, match)
     teacher = can_manage_match(user, match)
@@ -370,3 +367,34 @@ def latest_nightly_snapshot(*, classroom: Classroom, period: str, game: str = ""
     if student is None:
         return reports.filter(scope=Report.Scope.CLASS).order_by("-built_at").first()
     return reports.filter(scope=Report.Scope.STUDENT, student=student).order_by("-built_at").first()
+
+
+def replay_states(*, match: Match) -> Iterator[tuple[Move | None, dict | None]]:
+    """The match's states rebuilt from the seed and the move log: (None, the state at version 0), then
+    (move, the state after it) for every move. The state is None before the deal: a match made full is
+    dealt at version 0, a lobby's match at its START move. Only moves (a player's, a computer player's,
+    a tick) change a dealt state; the other changes (seats, leaving, pause, end, rematch) leave it as it was."""
+    engine = get_engine(match.game)
+    moves = list(Move.objects.filter(match=match).order_by("version"))
+    start_ms = match.start_ms
+    if start_ms is None:  # the callers check: a match never started has nothing to replay
+        raise ValueError(f"Match {match.pk} never started.")
+
+    def dealt() -> dict:
+        return engine.setup(players=match.players, options=dict(match.options), seed=match.seed, now_ms=start_ms)
+
+    state = None if any(move.source == Move.Source.START for move in moves) else dealt()
+    yield None, state
+    for move in moves:
+        if move.source == Move.Source.START:
+            state = dealt()
+        elif move.source in (Move.Source.TIMER, Move.Source.PLAYER, Move.Source.BOT):
+            if state is None:
+                raise ValueError(f"Match {match.pk}: move {move.version} comes before the deal.")
+            if move.source == Move.Source.TIMER:
+                state = engine.tick(state, move.now_ms).state
+            elif move.seat is None or move.action is None:
+                raise ValueError(f"Match {match.pk}: move {move.version} has no seat or no action.")
+            else:
+                state = engine.apply(state, move.seat, move.action, move.now_ms).state
+        yield move, state

@@ -12,10 +12,11 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from classroom.errors import ServiceError
 from classroom.sign_out import SESSION_ENDED_CLOSE_CODE, user_group
 from games import clock, selectors
+from games.match_views import SPECTATOR
 from games.realtime import inbox, kept_matches, move_path, scheduler
 from games.realtime.db import run_in_db_thread
 from games.services import broadcast, moves, player_messages
-from games.services.broadcast import SPECTATOR, group_name
+from games.services.broadcast import group_name
 
 log = logging.getLogger(__name__)
 # Frames that are not messages (binary, not JSON, too large, an unknown type...) a connection may send

@@ -7,7 +7,6 @@ rematch is made from it) goes through the write path of the moves, `moves.match_
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
 
 from django.db import transaction
 from django.utils import timezone
@@ -18,6 +17,7 @@ from games import clock
 from games.engines import get_engine
 from games.models import Assignment, Challenge, Match, Move, Seat
 from games.permissions import assignments_for_student
+from games.selectors import replay_states
 from games.services import match_store
 from games.services.batches import next_board_for
 from games.services.broadcast import send_on_commit
@@ -342,37 +342,6 @@ def match_leave(*, user: User, match_id: int) -> Match:
                       events=[{"type": "left_match", "seat": seat.index}])
 
     return match_change(match_id=match_id, change=leave).match
-
-
-def replay_states(*, match: Match) -> Iterator[tuple[Move | None, dict | None]]:
-    """The match's states rebuilt from the seed and the move log: (None, the state at version 0), then
-    (move, the state after it) for every move. The state is None before the deal: a match made full is
-    dealt at version 0, a lobby's match at its START move. Only moves (a player's, a computer player's,
-    a tick) change a dealt state; the other changes (seats, leaving, pause, end, rematch) leave it as it was."""
-    engine = get_engine(match.game)
-    moves = list(Move.objects.filter(match=match).order_by("version"))
-    start_ms = match.start_ms
-    if start_ms is None:  # the callers check: a match never started has nothing to replay
-        raise ValueError(f"Match {match.pk} never started.")
-
-    def dealt() -> dict:
-        return engine.setup(players=match.players, options=dict(match.options), seed=match.seed, now_ms=start_ms)
-
-    state = None if any(move.source == Move.Source.START for move in moves) else dealt()
-    yield None, state
-    for move in moves:
-        if move.source == Move.Source.START:
-            state = dealt()
-        elif move.source in (Move.Source.TIMER, Move.Source.PLAYER, Move.Source.BOT):
-            if state is None:
-                raise ValueError(f"Match {match.pk}: move {move.version} comes before the deal.")
-            if move.source == Move.Source.TIMER:
-                state = engine.tick(state, move.now_ms).state
-            elif move.seat is None or move.action is None:
-                raise ValueError(f"Match {match.pk}: move {move.version} has no seat or no action.")
-            else:
-                state = engine.apply(state, move.seat, move.action, move.now_ms).state
-        yield move, state
 
 
 def match_replay(*, match: Match) -> dict | None:

@@ -169,7 +169,7 @@ def test_an_idle_student_is_taken_over_and_takes_the_seat_back(make_assignment, 
     stood_in = Move.objects.filter(match=match, source=Move.Source.BOT, seat=mover)
     assert all({"type": "stand_in_played", "seat": mover} in move.events for move in stood_in)
     assert match.seat_list(reload=True)[mover].stand_in_moves == stood_in.count()
-    from games.services.broadcast import match_meta
+    from games.match_views import match_meta
 
     assert match_meta(match)["seats"][mover]["stand_in_moves"] == stood_in.count()
     assert not Attempt.objects.filter(student=seat.user).exists()  # the stand-in's attempts are not the child's
