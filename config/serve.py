@@ -55,7 +55,12 @@ def main(argv: list[str] | None = None) -> None:
 
     ensure_var_dirs()
     uvicorn.run(args.app, host=args.host, port=args.port, workers=args.workers, log_level=args.log_level,
-                ws=WS_PROTOCOL, ws_max_size=WS_MAX_FRAME_BYTES, ws_per_message_deflate=False)
+                ws=WS_PROTOCOL, ws_max_size=WS_MAX_FRAME_BYTES, ws_per_message_deflate=False,
+                # Whom to believe about the client's address is the app's one setting, TRUSTED_PROXIES
+                # (api.client_address). uvicorn's own default rewrites the address from X-Forwarded-For
+                # for any peer on 127.0.0.1, so a made-up header from a same-host tunnel slipped past
+                # every sign-in limit.
+                proxy_headers=False)
 
 
 def serve_processes(args: argparse.Namespace) -> int:

@@ -10,6 +10,8 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -99,3 +101,49 @@ def test_workers_and_processes_together_are_refused_with_a_reason():
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert "not both" in result.stderr
+
+
+@pytest.fixture
+def one_server(tmp_path):
+    """A server process of its own with a sign-in allowance of 3 wrong class codes; `start(env)` serves it."""
+    started: list[subprocess.Popen] = []
+
+    def start(extra: dict[str, str]) -> int:
+        env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
+        env.update({"VAR_DIR": str(tmp_path / f"var{len(started)}"), "DEBUG": "0", "ALLOWED_HOSTS": "127.0.0.1",
+                    "SQLITE_PATH": str(tmp_path / f"serve{len(started)}.sqlite3"), "LOG_LEVEL": "WARNING",
+                    "SIGN_IN_FAILURE_ALLOWANCE": "3", **extra})
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env,
+                       check=True, timeout=120, capture_output=True)
+        port = free_ports(1)
+        started.append(subprocess.Popen([sys.executable, "-m", "config.serve", "--port", str(port)], cwd=ROOT,
+                                        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        _wait_for(lambda: _healthy(port), 60, "the server did not answer /healthz")
+        return port
+
+    yield start
+    for process in started:
+        process.kill()
+        process.wait(10)
+
+
+def _wrong_class_code(port: int, forwarded_for: str | None = None) -> int:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/student-login/NOSUCH/")
+    if forwarded_for:
+        request.add_header("X-Forwarded-For", forwarded_for)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+@pytest.mark.parametrize("trusted", [False, True], ids=["127.0.0.1 not trusted", "127.0.0.1 trusted"])
+def test_a_made_up_forwarded_address_counts_only_from_a_trusted_proxy(one_server, trusted):
+    """Through the real server process: uvicorn must not rewrite the peer's address from the header
+    before the app decides (TRUSTED_PROXIES is the one setting)."""
+    port = one_server({"TRUSTED_PROXIES": "127.0.0.1"} if trusted else {})
+    assert [_wrong_class_code(port) for _ in range(3)] == [404, 404, 404]
+    assert _wrong_class_code(port) == 429  # this address has spent its wrong tries
+    # Another address in the header: the same refused address, unless this peer is a trusted proxy.
+    assert _wrong_class_code(port, forwarded_for="198.51.100.7") == (404 if trusted else 429)
