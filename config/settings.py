@@ -104,6 +104,10 @@ if DATABASE_URL:
     DATABASES["default"].setdefault("OPTIONS", {}).update({
         "connect_timeout": 10, "keepalives": 1, "keepalives_idle": 15, "keepalives_interval": 5,
         "keepalives_count": 3, "tcp_user_timeout": 30_000})
+    # A connection is checked (one empty round trip) before a request gets it from the pool: after
+    # PostgreSQL ended the backends (a restart, a failover), the first requests answered 500 on dead
+    # connections (tests/e2e/test_database_cut.py). With the pool, Django passes this to psycopg_pool.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     if env_bool("DATABASE_POOL", True):
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": 2, "max_size": int(os.environ.get("DATABASE_POOL_MAX", "20")), "timeout": 20}
