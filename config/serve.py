@@ -5,7 +5,8 @@
 uvicorn with the project's choices in one place. Several workers are processes on one port (the
 kernel hands each new connection to one of them); several `--processes` are servers on ports
 `--port`, `--port`+1, ..., for a proxy that sends every socket of one match to the same port
-(deploy/nginx.conf): then a move's state reaches both players inside one process. Either way each
+(deploy/nginx.conf): then a move's state reaches both players inside one process, and a process that
+dies is started again alone while the others play on (serve_processes). Either way each
 process runs its own match scheduler and talks to the others through PostgreSQL and the Redis
 channel layer (with SQLite and the in-memory layer, use one). WebSocket compression (permessage-deflate) is off: a
 state message is a few kilobytes, and compressing every one cost about a fifth of the server's CPU
@@ -19,6 +20,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 import uvicorn
 
@@ -32,6 +34,10 @@ WS_MAX_FRAME_BYTES = 64 * 1024
 # bench/ws_latency.py, three alternating runs each: saturation 823 against 793 moves/s, 1.94 against
 # 2.08 ms of server CPU a move there; the same CPU at 500 matches.
 WS_PROTOCOL = "websockets-sansio"
+# A process that dies is started again at once; one that dies more often than this within the window is
+# broken (a bad setting, a lost database), and starting it again would only hide that.
+CRASHES_ALLOWED = 5
+CRASH_WINDOW_S = 60
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -64,20 +70,30 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def serve_processes(args: argparse.Namespace) -> int:
-    """One single-process server per port, supervised: SIGINT or SIGTERM stops them all (each once,
-    gracefully); if one exits on its own, the others are stopped too and the exit code says so, so
-    that whatever restarts the service (Docker) restarts it whole."""
-    children: list[subprocess.Popen] = []
+    """One single-process server per port, supervised one by one: a process that dies is started again
+    alone, so a crash drops only its own sockets (the proxy sends them to the others meanwhile) and the
+    others' children play on. One that keeps dying (`CRASHES_ALLOWED` times within `CRASH_WINDOW_S`)
+    stops them all with its exit code, for the deployment to restart or alert. SIGINT or SIGTERM stops
+    them all, each once, gracefully."""
+    children: dict[int, subprocess.Popen] = {}  # by pid
     signalled: set[int] = set()  # once each: uvicorn takes a second signal as "exit now"
+    crashes: dict[int, list[float]] = {}  # by port: when its process died, within the window
     stopping = False
 
     def stop(*_) -> None:
         nonlocal stopping
         stopping = True
-        for child in children:
+        for child in children.values():
             if child.returncode is None and child.pid not in signalled:
                 signalled.add(child.pid)
                 child.send_signal(signal.SIGTERM)
+
+    def spawn(port: int) -> None:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "config.serve", "--host", args.host, "--port", str(port),
+             "--log-level", args.log_level, "--app", args.app],
+            start_new_session=True)  # a terminal's Ctrl-C reaches them through this process only
+        children[child.pid] = child
 
     # Before the first child starts: a signal meanwhile must not leave a child without its supervisor.
     signal.signal(signal.SIGINT, stop)
@@ -85,25 +101,30 @@ def serve_processes(args: argparse.Namespace) -> int:
     for index in range(args.processes):
         if stopping:
             break
-        children.append(subprocess.Popen(
-            [sys.executable, "-m", "config.serve", "--host", args.host, "--port", str(args.port + index),
-             "--log-level", args.log_level, "--app", args.app],
-            start_new_session=True))  # a terminal's Ctrl-C reaches them through this process only
+        spawn(args.port + index)
     if stopping:  # a signal came while they were starting: the last one may have missed it
         stop()
-    running = {child.pid: child for child in children}
     status = 0
-    while running:
+    while children:
         pid, wait_status = os.wait()
-        child = running.pop(pid, None)
+        child = children.pop(pid, None)
         if child is None:
             continue
         child.returncode = os.waitstatus_to_exitcode(wait_status)
-        if not stopping:
-            print(f"config.serve: the server on port {child.args[child.args.index('--port') + 1]} exited "
-                  f"({child.returncode}); stopping the others", file=sys.stderr, flush=True)
+        if stopping:
+            continue
+        port = int(child.args[child.args.index("--port") + 1])
+        now = time.monotonic()
+        recent = crashes[port] = [at for at in crashes.get(port, []) if now - at < CRASH_WINDOW_S] + [now]
+        if len(recent) > CRASHES_ALLOWED:
+            print(f"config.serve: the server on port {port} exited ({child.returncode}) {len(recent)} times within "
+                  f"{CRASH_WINDOW_S} s; stopping the others", file=sys.stderr, flush=True)
             status = child.returncode or 1
             stop()
+            continue
+        print(f"config.serve: the server on port {port} exited ({child.returncode}); starting it again",
+              file=sys.stderr, flush=True)
+        spawn(port)
     return status
 
 

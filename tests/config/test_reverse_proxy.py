@@ -9,11 +9,8 @@ failure)."""
 from __future__ import annotations
 
 import http.server
-import os
 import re
-import shutil
 import socket
-import subprocess
 import threading
 import time
 from pathlib import Path
@@ -21,8 +18,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.nginx_proxy import CONF, nginx_binary, start_nginx
+
 ROOT = Path(__file__).resolve().parents[2]
-CONF = ROOT / "deploy" / "nginx.conf"
 
 
 def _compose() -> dict:
@@ -107,11 +105,7 @@ def _wait_for(condition, limit: float, what: str):
 
 @pytest.fixture(scope="module")
 def proxy(tmp_path_factory):
-    nginx = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.path.exists(p)), None)
-    if nginx is None:
-        if os.environ.get("REQUIRE_SERVICES") == "1":
-            pytest.fail("nginx is not installed (.ci/run installs Debian's nginx-light)")
-        pytest.skip("nginx is not installed; REQUIRE_SERVICES=1 makes this a failure")
+    nginx_binary()
     _Recorder.seen = []
     upstreams = [http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Recorder) for _ in range(2)]
     for upstream in upstreams:
@@ -120,41 +114,16 @@ def proxy(tmp_path_factory):
     (work / "static").mkdir()
     (work / "static" / "app.css").write_text("body{}")
     port = _free_port()
-    conf = (CONF.read_text()
-            .replace("server web:8000;", f"server 127.0.0.1:{upstreams[0].server_address[1]};")
-            .replace("server web:8001;", f"server 127.0.0.1:{upstreams[1].server_address[1]};")
-            .replace("listen 80;", f"listen 127.0.0.1:{port};")
-            .replace("/srv/static/", f"{work}/static/")
-            # The header timeout the production file sets, shortened so the test waits less.
-            .replace(f"client_header_timeout {_directive('client_header_timeout')};", "client_header_timeout 2s;"))
-    for temp in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
-        (work / temp).mkdir()
-    globals_ = (f"pid {work}/nginx.pid; error_log {work}/error.log; daemon off; "
-                f"worker_processes 1;")
-    if os.geteuid() == 0:  # nginx's workers would run as nobody, who cannot read pytest's private tmp
-        globals_ += " user root;"
-    conf = conf.replace("worker_processes auto;", "")
-    conf = conf.replace("http {", "http {\n" + "".join(
-        f"    {temp}_temp_path {work}/{temp};\n" for temp in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-        + f"    access_log {work}/access.log;\n", 1)
-    (work / "nginx.conf").write_text(conf)
-    process = subprocess.Popen([nginx, "-p", str(work), "-e", f"{work}/error.log", "-c", str(work / "nginx.conf"),
-                                "-g", globals_], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-
-    def listening():
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return True
-        except OSError:
-            assert process.poll() is None, process.stdout.read().decode()
-            return False
-
-    _wait_for(listening, 20, "nginx did not listen")
-    yield {"port": port, "upstreams": [upstream.server_address[1] for upstream in upstreams]}
+    # The header timeout the production file sets, shortened so the test waits less.
+    shorter = {f"client_header_timeout {_directive('client_header_timeout')};": "client_header_timeout 2s;"}
+    process = start_nginx(work, port, [upstream.server_address[1] for upstream in upstreams],
+                          static_dir=work / "static", replacements=shorter)
+    yield {"port": port, "upstreams": [upstream.server_address[1] for upstream in upstreams], "servers": upstreams}
     process.terminate()
     process.wait(10)
-    for upstream in upstreams:
+    for upstream in upstreams:  # a test may have replaced one
         upstream.shutdown()
+        upstream.server_close()
 
 
 def _request(port: int, raw: bytes, until: bytes | None = None) -> bytes:
@@ -254,3 +223,23 @@ def test_static_files_are_served_by_the_proxy(proxy):
     assert answer.startswith(b"HTTP/1.1 200")
     assert answer.endswith(b"body{}")
     assert len(_Recorder.seen) == before
+
+
+def test_a_server_process_that_is_down_is_skipped_and_found_again_at_once(proxy):
+    """A crashed process's sockets go to the other one while it restarts, and once it is back the next
+    socket of its matches reaches it again: nginx never marks it failed (max_fails=0). With the default
+    marking, reconnects were answered 502 "no live upstreams" for minutes after a crash."""
+    placed = {match_id: _open_match_socket(proxy["port"], match_id) for match_id in range(100, 120)}
+    down_port = proxy["upstreams"][0]
+    on_it = [match_id for match_id, upstream in placed.items() if upstream == down_port]
+    assert on_it, placed
+    down = proxy["servers"][0]
+    down.shutdown()
+    down.server_close()  # the port now refuses connections, as a crashed process's does
+    for match_id in on_it:
+        assert _open_match_socket(proxy["port"], match_id) == proxy["upstreams"][1]
+    back = http.server.ThreadingHTTPServer(("127.0.0.1", down_port), _Recorder)  # "restarted"
+    threading.Thread(target=back.serve_forever, daemon=True).start()
+    proxy["servers"][0] = back
+    for match_id in on_it:
+        assert _open_match_socket(proxy["port"], match_id) == down_port

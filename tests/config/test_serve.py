@@ -1,7 +1,6 @@
 """`python -m config.serve --processes N`: one server process per port (deploy/nginx.conf sends every socket of
-one match to one of them), supervised as one service: SIGTERM stops them all, and one that dies takes the
-others down with it, so that Docker restarts the service whole instead of leaving half of the matches on a
-port nobody answers."""
+one match to one of them), supervised one by one: SIGTERM stops them all, one that dies is started again
+alone while the others serve on, and one that keeps dying stops them all with a failing exit code."""
 
 from __future__ import annotations
 
@@ -86,14 +85,30 @@ def test_each_process_serves_its_own_port_and_sigterm_stops_them_all(two_process
     assert not _healthy(port + 1)
 
 
-def test_a_process_that_dies_takes_the_others_down_and_the_exit_code_says_so(two_processes):
-    supervisor, _, children = two_processes
+def test_a_process_that_dies_is_started_again_alone(two_processes):
+    """A crash costs only the crashed process's sockets: the other one keeps running (its children's
+    sockets stay open) and the dead one's port answers again within seconds."""
+    supervisor, port, children = two_processes
     os.kill(children[1], signal.SIGKILL)
+    _wait_for(lambda: len(_children(supervisor.pid)) == 2 and children[1] not in _children(supervisor.pid),
+              30, "the dead process was not started again")
+    _wait_for(lambda: _healthy(port + 1), 60, "the restarted process did not answer /healthz")
+    assert _alive(children[0]), "the healthy process was stopped too"
+    assert _healthy(port)
+    assert supervisor.poll() is None, "the supervisor gave up after one crash"
+    supervisor.send_signal(signal.SIGTERM)
     output, _ = supervisor.communicate(timeout=60)
+    assert "exited (-9); starting it again" in output, output
+    assert supervisor.returncode == 0, output
+
+
+def test_a_process_that_keeps_dying_stops_them_all_and_the_exit_code_says_so(tmp_path):
+    env = {**os.environ, "VAR_DIR": str(tmp_path / "var")}
+    supervisor = subprocess.run(
+        [sys.executable, "-m", "config.serve", "--port", str(free_ports(2)), "--processes", "2",
+         "--app", "no_such_module:application"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert supervisor.returncode != 0
-    assert "exited" in output, output
-    assert "stopping the others" in output, output
-    assert not any(_alive(pid) for pid in children)
+    assert "times within 60 s; stopping the others" in supervisor.stderr, supervisor.stderr[-3000:]
 
 
 def test_workers_and_processes_together_are_refused_with_a_reason():
