@@ -127,6 +127,23 @@ class LiveServer:
         url = f"http://127.0.0.1:{port}"
         MAIL_DIRS[url] = Path(self.env["EMAIL_FILE_PATH"])
         DATABASES[url] = {key: self.env[key] for key in ("DATABASE_URL", "SQLITE_PATH") if key in self.env}
+        self._wait_healthy(url, process, log)
+        return url
+
+    def serve_processes(self, count: int) -> int:
+        """`config.serve --processes count`, as docker-compose.yml runs it, on free ports from the one
+        returned; returns once every process answers /healthz."""
+        port = free_ports(count)
+        log = open(Path(self.env["VAR_DIR"]) / f"serve-{port}.log", "w")  # noqa: SIM115 - kept open for the child
+        process = subprocess.Popen(
+            [sys.executable, "-m", "config.serve", "--host", "127.0.0.1", "--port", str(port), "--processes",
+             str(count)], cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        self.processes.append(process)
+        for index in range(count):
+            self._wait_healthy(f"http://127.0.0.1:{port + index}", process, log)
+        return port
+
+    def _wait_healthy(self, url: str, process: subprocess.Popen, log) -> None:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if process.poll() is not None:
@@ -134,10 +151,10 @@ class LiveServer:
             try:
                 with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
                     if response.status == 200:
-                        return url
+                        return
             except OSError:
                 time.sleep(0.2)
-        raise RuntimeError("the server did not answer /healthz within 30 s")
+        raise RuntimeError(f"{url} did not answer /healthz within 30 s")
 
     def stop(self) -> None:
         for process in self.processes:
