@@ -10,8 +10,9 @@ broadcast wakes the consumer once. With another layer (the in-memory one, for `m
 second task moves its messages in.
 
 A message is handled before the next one is read, as Channels does it. The channel's messages may fill
-the queue to the layer's `capacity` (the layer drops what comes after, as it always has); a frame waits
-for room instead.
+the queue to the layer's `capacity` (the layer drops what comes after, as it always has). Frames wait
+instead, and may fill at most half of it: a flood of frames (a stuck key) once filled the queue, and the
+state that answered its first action was dropped for want of room (tests/e2e/test_socket_flood.py).
 """
 
 from __future__ import annotations
@@ -25,6 +26,19 @@ from channels.layers import get_channel_layer
 
 Message = dict
 Source = Callable[[], Awaitable[Message]]
+
+
+# Frames queued at most, when the queue itself has no bound (the in-memory layer's case).
+FRAMES_QUEUED_MAX = 50
+
+
+class _Frame:
+    """A frame from the socket, in the queue: its place is given back when it is taken out."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
 
 
 class _SourceFailed:
@@ -45,12 +59,17 @@ async def run(consumer, scope: dict, receive: Source, send: Callable[[Message], 
         queue, sources = own_inbox(name), [receive]
     else:
         queue, sources = asyncio.Queue(), [receive, lambda: layer.receive(name)]
-    movers = [asyncio.ensure_future(_move(source, queue)) for source in sources]
+    frames_room = asyncio.Semaphore(max(1, (queue.maxsize or FRAMES_QUEUED_MAX * 2) // 2))
+    movers = [asyncio.ensure_future(_move(receive, queue, frames_room))]
+    movers += [asyncio.ensure_future(_move(source, queue)) for source in sources[1:]]
     try:
         while True:
             message = await queue.get()
             if type(message) is _SourceFailed:
                 raise message.error
+            if type(message) is _Frame:
+                frames_room.release()
+                message = message.message
             await consumer.dispatch(message)
     except StopConsumer:
         pass
@@ -64,10 +83,16 @@ async def run(consumer, scope: dict, receive: Source, send: Callable[[Message], 
             layer.close_inbox(name)
 
 
-async def _move(source: Source, queue: asyncio.Queue) -> None:
+async def _move(source: Source, queue: asyncio.Queue, room: asyncio.Semaphore | None = None) -> None:
+    """Move `source`'s messages into `queue`; with `room`, each as a _Frame that first takes a place in it."""
     try:
         while True:
-            await queue.put(await source())
+            message = await source()
+            if room is None:
+                await queue.put(message)
+            else:
+                await room.acquire()
+                await queue.put(_Frame(message))
     except asyncio.CancelledError:
         raise
     except BaseException as error:  # handed to the consumer, which raises it
