@@ -52,7 +52,8 @@ class ExportView(APIView):
 
     @extend_schema(responses=ExportSerializer, summary="A PDF export and its progress (`done` of `total`)")
     def get(self, request, export_id: int):
-        return Response(ExportSerializer(get_object_or_404(service.exports_of(request.user), pk=export_id)).data)
+        export = get_object_or_404(service.exports_of(request.user), pk=export_id)
+        return Response(ExportSerializer(service.export_status(export=export)).data)
 
 
 class ExportFileView(APIView):

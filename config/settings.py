@@ -328,4 +328,9 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.clean_exports",
         "schedule": crontab(minute=15),
     },
+    "recover-exports": {  # PDFs whose worker died are made again (games.services.exports.exports_recover)
+        "task": "games.tasks.recover_exports",
+        "schedule": 15.0,
+        "options": {"expires": 15.0},  # while no worker runs, they do not pile up
+    },
 }

@@ -446,6 +446,9 @@ class Export(models.Model):
     size = models.PositiveBigIntegerField(default=0)
     run = models.CharField(max_length=32, blank=True,
                            help_text="The job run that may store the file; a duplicate run stores nothing.")
+    heartbeat_at = models.DateTimeField(null=True, blank=True,
+                                        help_text="When the running job last said it is alive (with its progress).")
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="Job runs started for it.")
     created_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
     downloaded_at = models.DateTimeField(null=True, blank=True)

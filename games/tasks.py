@@ -12,6 +12,7 @@ from games.services.enqueue import (
     BUILD_REPORT,
     CLEAN_EXPORTS,
     GENERATE_BATCH,
+    RECOVER_EXPORTS,
 )
 
 
@@ -38,3 +39,8 @@ def build_export(export_id: int) -> None:
 @shared_task(name=CLEAN_EXPORTS)
 def clean_exports() -> None:
     exports.exports_clean()
+
+
+@shared_task(name=RECOVER_EXPORTS)
+def recover_exports() -> None:
+    exports.exports_recover()

@@ -16,6 +16,7 @@ import time
 from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.models import Export
@@ -44,7 +45,8 @@ class _ProgressWriter:
         if done < self.total and now - self.written_at < PROGRESS_EVERY_S:
             return
         self.written_at = now
-        if not Export.objects.filter(pk=self.export_id, run=self.run).update(done=min(done, self.total)):
+        if not Export.objects.filter(pk=self.export_id, run=self.run).update(done=min(done, self.total),
+                                                                            heartbeat_at=timezone.now()):
             raise Superseded
 
 
@@ -53,7 +55,8 @@ def export_build(*, export_id: int) -> Export | None:
     deleted export is left as it is, and of two runs at once only the later one stores a file."""
     run = secrets.token_hex(8)
     claimed = Export.objects.filter(pk=export_id, status__in=ACTIVE).update(
-        status=Export.Status.RUNNING, run=run, done=0, error="")
+        status=Export.Status.RUNNING, run=run, done=0, error="", heartbeat_at=timezone.now(),
+        attempts=F("attempts") + 1)
     if not claimed:
         return Export.objects.filter(pk=export_id).first()
     job = None

@@ -10,6 +10,12 @@ A job run claims the export with a fresh `run` token; only the run that still ho
 stores its file, so a redelivered or duplicated job never makes a second file or a second row.
 Login cards print new secrets: they are issued in the transaction that checks the token, the
 file is handed out once and then deleted, and an undownloaded one is deleted after an hour.
+
+A running job says it is alive with its progress (`heartbeat_at`). One silent for `STALE_AFTER` lost
+its worker (killed, out of memory) and is made again (`exports_recover`): when its page next asks, when
+it is asked for again, and by Celery beat every 15 s (config/settings.py). Celery would hand the job out
+again only after the broker's visibility timeout (an hour), and a teacher printing cards before a
+lesson cannot wait that long. After `ATTEMPTS_MAX` runs it is marked failed, with a sentence.
 """
 
 from __future__ import annotations
@@ -34,6 +40,10 @@ CARDS_KEEP = timedelta(hours=1)  # login cards hold sign-in secrets: one downloa
 REUSE_WHILE_MAKING = timedelta(minutes=10)  # a second click while one is being made shows the same progress
 FOLDER = "exports"
 ACTIVE = (Export.Status.PENDING, Export.Status.RUNNING)
+STALE_AFTER = timedelta(seconds=30)  # a running job writes its progress every half second or so
+ATTEMPTS_MAX = 3
+STOPPED_MESSAGE = ("The PDF could not be made: the computer making it stopped {attempts} times. Try again; if it "
+                   "stops again, tell whoever runs Multiplayground.")
 
 
 class NotReady(ServiceError):
@@ -82,6 +92,7 @@ def _request(*, owner: User, kind: str, key: dict, total: int, filename: str, re
              **extra: str) -> Export:
     now = timezone.now()
     same = Export.objects.filter(owner=owner, kind=kind, **key)
+    exports_recover(same, now=now)
     making = same.filter(status__in=ACTIVE, created_at__gte=now - REUSE_WHILE_MAKING).first()
     if making is not None:
         return making
@@ -98,11 +109,37 @@ def export_retry(*, export: Export) -> Export:
     """Make a failed export again: the same row, so the page keeps watching the same id."""
     if export.status != Export.Status.FAILED:
         raise ServiceError("not_failed", "Only a PDF that failed can be made again.")
-    Export.objects.filter(pk=export.pk).update(status=Export.Status.PENDING, done=0, error="", run="",
+    Export.objects.filter(pk=export.pk).update(status=Export.Status.PENDING, done=0, error="", run="", attempts=0,
                                                created_at=timezone.now(), finished_at=None)
     enqueue_on_commit(BUILD_EXPORT, export.pk)
     export.refresh_from_db()
     return export
+
+
+def export_status(*, export: Export) -> Export:
+    """The export as its page sees it, made again first if its job lost its worker."""
+    if export.status == Export.Status.RUNNING and exports_recover(Export.objects.filter(pk=export.pk)):
+        export.refresh_from_db()
+    return export
+
+
+def exports_recover(exports: QuerySet[Export] | None = None, *, now: datetime | None = None) -> int:
+    """Make again (or, after ATTEMPTS_MAX runs, fail) the running exports whose job has been silent for
+    STALE_AFTER. Each is taken back by one conditional update, so two callers at once enqueue it once.
+    Returns how many were taken back."""
+    now = now or timezone.now()
+    stale = (Export.objects.all() if exports is None else exports).filter(
+        status=Export.Status.RUNNING, heartbeat_at__lt=now - STALE_AFTER)
+    taken = 0
+    for export_id, heartbeat_at, attempts in stale.values_list("pk", "heartbeat_at", "attempts"):
+        still = Export.objects.filter(pk=export_id, status=Export.Status.RUNNING, heartbeat_at=heartbeat_at)
+        if attempts >= ATTEMPTS_MAX:
+            taken += still.update(status=Export.Status.FAILED, run="", finished_at=now,
+                                  error=STOPPED_MESSAGE.format(attempts=attempts))
+        elif still.update(status=Export.Status.PENDING, run="", done=0):
+            taken += 1
+            enqueue_on_commit(BUILD_EXPORT, export_id)
+    return taken
 
 
 # --- downloading it (web request) ---------------------------------------------------------------

@@ -241,3 +241,67 @@ def test_old_exports_and_stray_files_are_cleaned_up(teacher, classroom, made_bat
 
 def test_cleaning_with_nothing_stored_is_fine():
     assert exports.exports_clean() == 0
+
+
+def _stopped_mid_job(export: Export, silent_for: timedelta, attempts: int = 1) -> None:
+    """As a worker killed while making it leaves it: running, its run's token, its last heartbeat long ago."""
+    Export.objects.filter(pk=export.pk).update(status=Export.Status.RUNNING, run="deadbeef", done=1,
+                                               attempts=attempts, heartbeat_at=timezone.now() - silent_for)
+
+
+def test_an_export_whose_worker_died_is_made_again_when_its_page_asks(teacher, made_batch,
+                                                                      django_capture_on_commit_callbacks):
+    export = exports.export_batch_pdf(owner=teacher, batch=made_batch())
+    _stopped_mid_job(export, exports.STALE_AFTER - timedelta(seconds=5))
+    assert exports.export_status(export=Export.objects.get(pk=export.pk)).status == Export.Status.RUNNING  # not yet
+    _stopped_mid_job(export, exports.STALE_AFTER + timedelta(seconds=1))
+    with django_capture_on_commit_callbacks() as sent:
+        seen = exports.export_status(export=Export.objects.get(pk=export.pk))
+        assert exports.export_status(export=Export.objects.get(pk=export.pk)).status == Export.Status.PENDING
+    assert seen.status == Export.Status.PENDING
+    assert len(sent) == 1, "enqueued once, however often the page asks"
+    made = build(export_id=export.pk)  # the job, as a worker that is back runs it
+    assert made.status == Export.Status.DONE
+    assert made.attempts == 2
+    assert made.heartbeat_at is not None
+
+
+def test_a_running_job_that_writes_its_progress_is_alive(teacher, made_batch, monkeypatch):
+    monkeypatch.setattr(export_build, "PROGRESS_EVERY_S", 0)
+    export = exports.export_batch_pdf(owner=teacher, batch=made_batch())
+    beats = []
+    original = export_build._ProgressWriter.__call__
+
+    def recording(self, done):
+        original(self, done)
+        beats.append(Export.objects.get(pk=self.export_id).heartbeat_at)
+
+    monkeypatch.setattr(export_build._ProgressWriter, "__call__", recording)
+    build(export_id=export.pk)
+    assert len(beats) >= 2
+    assert beats == sorted(beats)
+    assert beats[-1] > beats[0], "progress did not move the heartbeat"
+
+
+def test_asking_again_for_cards_whose_worker_died_makes_them_again(classroom, teacher,
+                                                                   django_capture_on_commit_callbacks):
+    students = [StudentFactory(classroom=classroom) for _ in range(2)]
+    first = exports.export_cards_pdf(owner=teacher, classroom=classroom, students=students, site_url="http://x")
+    _stopped_mid_job(first, exports.STALE_AFTER * 2)
+    with django_capture_on_commit_callbacks() as sent:
+        again = exports.export_cards_pdf(owner=teacher, classroom=classroom, students=students, site_url="http://x")
+    assert again.pk == first.pk  # the same export, waiting for a worker again, not a stuck "running"
+    assert again.status == Export.Status.PENDING
+    assert len(sent) == 1
+
+
+def test_after_its_last_attempt_a_stopped_export_fails_with_a_sentence(teacher, made_batch):
+    export = exports.export_batch_pdf(owner=teacher, batch=made_batch())
+    _stopped_mid_job(export, exports.STALE_AFTER * 2, attempts=exports.ATTEMPTS_MAX)
+    assert exports.exports_recover() == 1
+    export.refresh_from_db()
+    assert export.status == Export.Status.FAILED
+    assert "stopped 3 times" in export.error
+    retried = exports.export_retry(export=export)  # the teacher's Retry starts the count again
+    assert retried.status == Export.Status.PENDING
+    assert retried.attempts == 0
