@@ -148,8 +148,11 @@ if REDIS_URL:
                     "CONFIG": {"hosts": [REDIS_URL],
                                "prefix": f"{REDIS_NAMESPACE}.asgi"}}
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                          "KEY_PREFIX": REDIS_NAMESPACE}}
+    # Redis away reads as an empty cache, not an error (config/tolerant_cache.py); an unanswered call gives up
+    # within a second instead of holding a request.
+    CACHES = {"default": {"BACKEND": "config.tolerant_cache.TolerantRedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": REDIS_NAMESPACE,
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS: dict = {}
 else:

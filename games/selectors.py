@@ -58,6 +58,11 @@ def match_snapshot(*, match_id: int, seat: int | None) -> dict:
     return snapshot_of(match=match, seat=seat)
 
 
+def match_version(*, match_id: int) -> int | None:
+    """The match's current version (None once it is deleted): one indexed read."""
+    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+
+
 def snapshot_of(*, match: Match, seat: int | None) -> dict:
     """The state message of a match object in hand (a service's answer), without reading it again."""
     views = views_for(match)

@@ -30,7 +30,12 @@ two connections: one publishes (a pipeline per batch), one listens. The listener
 HEALTH_CHECK_S of silence and counts a connection that does not answer within as many seconds again as
 lost (a half-open connection is noticed); it reconnects by itself (every RECONNECT_S until Redis answers)
 and subscribes again to what the loop listens to. A publish whose connection failed is logged and the
-next batch goes out on a new connection.
+next batch goes out on a new connection. While Redis is away, a socket still joins (after JOIN_WAIT_S at
+most) and hears this process's changes; the listener subscribes it when Redis is back. What other
+processes publish meanwhile is lost, so the loop's sockets are sent `{"type": "layer.unheard"}` every
+CATCH_UP_S while the listener is lost and `{"type": "layer.reconnected"}` once it hears again: the match
+socket then reads its match's version and sends a fresh state if it changed. An outage is logged once
+each way, without tracebacks.
 
 Delivery is best-effort, as with any pub/sub layer: a socket that falls `capacity` messages behind
 loses the newer ones (logged), a publish that fails is logged, and the clients recover with
@@ -62,6 +67,11 @@ PUBLISH_TIMEOUT_S = 5  # a batch Redis has not answered by then is logged as fai
 RECONNECT_S = 1  # between the listener's attempts to reach Redis again
 HEALTH_CHECK_S = 15  # the listener pings Redis after this long without a message; no answer as long again: lost
 HELLO_WAIT_S = 2  # how long a loop that joins a group waits for the other listeners' answers (then logs)
+# How long a socket that joins waits for the loop's listener (its first connection takes milliseconds); past
+# that Redis is away, and the socket goes on with this process only until it is back.
+JOIN_WAIT_S = 1
+# While the listener is lost, how often this loop's sockets are told to catch up from the database.
+CATCH_UP_S = 3
 # A loop keeps quiet on what one count told it for this long at most, then publishes once to count again:
 # a listener that never said hello (a process on older code during a deploy) hears the match's newest
 # state within this time.
@@ -145,6 +155,8 @@ class _LoopLayer:
         self.outbox: list[tuple[str, bytes, asyncio.Future | None]] = []
         # A group's Redis channel: how many listeners the last PUBLISH reached, and when it was answered.
         self.reach: dict[str, tuple[int, float]] = {}
+        self.listen_failing = self.publish_failing = False  # during an outage: to log it once
+        self.was_lost = False  # the listener had a connection, and lost it
         self.epoch = 0  # goes up whenever a count in `reach` may have gone stale (a hello heard, a lost listener)
         self.joining: dict[str, asyncio.Future] = {}  # a channel this loop is saying hello on: settled when done
         self.answers: dict[str, tuple[set[bytes], asyncio.Event]] = {}  # who answered this loop's hello, by channel
@@ -242,14 +254,23 @@ class _LoopLayer:
         if listening:
             await self.hello_done(redis_channel)
             return
-        async with asyncio.timeout(PUBLISH_TIMEOUT_S):  # Redis unreachable: refused, as a failed connect is
-            await self.listening.wait()
+        try:
+            async with asyncio.timeout(JOIN_WAIT_S):
+                await self.listening.wait()
+        except TimeoutError:
+            self.join_without_redis(redis_channel)
+            return
         async with self.subscribing:
             listening = redis_channel in self.subscribed
             if not listening:
-                if self.listener is None:  # lost just now: refused, as a failed connect is
-                    raise ConnectionError("the connection to Redis was lost")
-                await self.subscribe_on(self.listener, [redis_channel])
+                if self.listener is None:  # lost just now
+                    self.join_without_redis(redis_channel)
+                    return
+                try:
+                    await self.subscribe_on(self.listener, [redis_channel])
+                except (ConnectionError, TimeoutError, redis.RedisError):
+                    self.join_without_redis(redis_channel)
+                    return
                 self.subscribed.add(redis_channel)
                 if not self.is_group(redis_channel):  # a loop's own channel: only this loop listens there
                     return
@@ -262,6 +283,17 @@ class _LoopLayer:
         finally:
             del self.joining[redis_channel]
             joined.set_result(None)
+
+    def tell_own_sockets(self, message_type: str) -> None:
+        """Hand each socket of this loop in a group one `{"type": message_type}` (a socket in two groups, once)."""
+        channels = set().union(*self.groups.values()) if self.groups else set()
+        self.deliver(channels, {"type": message_type})
+
+    def join_without_redis(self, redis_channel: str) -> None:
+        """Redis is away: the socket goes on with this process's sockets only. The channel is listened to, and
+        hello said there, by the listener once Redis answers again (listen_once subscribes to `subscribed`)."""
+        self.subscribed.add(redis_channel)
+        log.debug("joined %s while Redis is away", redis_channel)
 
     async def hello_done(self, redis_channel: str) -> None:
         """A second socket that joins while the first one's hello is under way goes on only after it too."""
@@ -309,18 +341,26 @@ class _LoopLayer:
             await asyncio.gather(*[asyncio.shield(future) for future in waiting])
 
     async def listen(self) -> None:
-        """Keep a listening connection, subscribed to `subscribed`: opened again whenever it is lost."""
+        """Keep a listening connection, subscribed to `subscribed`: opened again whenever it is lost. While it is
+        lost, this loop's sockets are told every CATCH_UP_S to catch up from the database (`layer.unheard`): what
+        other processes publish meanwhile does not reach them."""
         client = _client(self.owner.host, f"mpg-listen-{self.origin}")
+        unheard_since = _now()
         try:
             while True:
-                await self.listen_once(client.pubsub())
+                if await self.listen_once(client.pubsub()):
+                    unheard_since = _now()  # it listened, and has just lost its connection
+                elif _now() - unheard_since >= CATCH_UP_S:
+                    self.tell_own_sockets("layer.unheard")
+                    unheard_since = _now()
                 await asyncio.sleep(RECONNECT_S)
         finally:
             with contextlib.suppress(Exception):
                 await client.aclose()
 
-    async def listen_once(self, pubsub: redis.asyncio.client.PubSub) -> None:
-        """Connect, subscribe again to what this loop listens to, and hand on messages until the connection is lost."""
+    async def listen_once(self, pubsub: redis.asyncio.client.PubSub) -> bool:
+        """Connect, subscribe again to what this loop listens to, and hand on messages until the connection is lost.
+        False if it could not connect."""
         reading = None
         try:
             try:
@@ -329,16 +369,26 @@ class _LoopLayer:
                     reading = asyncio.ensure_future(self.read(pubsub))
                     if self.subscribed:  # after a lost connection: what this loop's sockets listen to
                         await self.subscribe_on(pubsub, list(self.subscribed))
-            except Exception:
-                log.warning("reaching Redis to listen failed; trying again in %s s", RECONNECT_S, exc_info=True)
-                return
+            except Exception as error:
+                if not self.listen_failing:  # once an outage, not every RECONNECT_S
+                    log.warning("reaching Redis to listen failed (%r); trying again every %s s", error, RECONNECT_S)
+                self.listen_failing = True
+                return False
+            unheard = self.was_lost or self.listen_failing  # what other processes published meanwhile was lost
+            if self.listen_failing:
+                log.warning("listening to Redis again")
+            self.listen_failing = False
             self.listener = pubsub
             self.listening.set()
+            if unheard:  # its sockets read afresh
+                self.tell_own_sockets("layer.reconnected")
+            self.was_lost = True  # from now on, a return from here is a lost connection
             for channel in self.subscribed:  # listening again: whoever kept quiet meanwhile publishes again
                 if self.is_group(channel):
                     self.queue_publish(channel, _HELLO, {}, None)
             await asyncio.wait([reading])
             log.warning("the connection to Redis was lost; messages from other processes wait for a new one")
+            return True
         finally:
             if self.listener is pubsub:
                 self.listening.clear()
@@ -435,10 +485,16 @@ class _LoopLayer:
                     # Only while this loop listens (the dict stays small), and not if a hello came meanwhile.
                     if redis_channel in self.subscribed and self.epoch == epoch and self.is_group(redis_channel):
                         self.reach[redis_channel] = (count, _now())
-            except Exception:
-                log.warning("publishing %s message(s) to Redis failed", len(batch), exc_info=True)
+            except Exception as error:
+                if not self.publish_failing:  # once an outage: the sockets of other processes catch up by sync
+                    log.warning("publishing %s message(s) to Redis failed (%r); later failures are not logged until "
+                                "a publish succeeds", len(batch), error)
+                self.publish_failing = True
                 await self.publishing.connection_pool.disconnect()  # the next batch on a new connection
             else:
+                if self.publish_failing:
+                    log.warning("publishing to Redis works again")
+                self.publish_failing = False
                 for (*_, sent), count in zip(batch, counts, strict=True):
                     if sent is not None and not sent.done():
                         sent.set_result(count)  # how many listeners it reached

@@ -155,6 +155,16 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             body["client_id"] = client_id
         await self.send_json(body)
 
+    async def layer_reconnected(self, message: dict) -> None:
+        """The channel layer could not hear other processes for a while (Redis was away): catch up."""
+        if not self.admitted:
+            return
+        version = await run_in_db_thread(selectors.match_version)(match_id=self.match_id)
+        if version is not None and version > self.last_version:
+            await self.send_snapshot()
+
+    layer_unheard = layer_reconnected  # while it still cannot: every few seconds
+
     async def send_snapshot(self, client_id: str | None = None) -> None:
         await self.send_state(await run_in_db_thread(selectors.match_snapshot)(match_id=self.match_id, seat=self.seat),
                               client_id)

@@ -9,6 +9,7 @@ again with their client_id); and no acknowledged move is lost or applied twice."
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import random
@@ -139,7 +140,9 @@ def test_a_crashed_process_costs_seconds_and_only_its_own_children(tmp_path):
 
         processes = LiveServerProcesses(first_port)
         kill_time: list[float] = []
-        asyncio.run(lesson(seats, proxy_port, rng, processes, kill_time))
+        # In a thread of its own: a browser test's Playwright may be running an event loop in this one.
+        with concurrent.futures.ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, lesson(seats, proxy_port, rng, processes, kill_time)).result()
 
         on_killed = [seat for seat in seats if seat.upstream.endswith(f":{processes.killed_port}")]
         on_other = [seat for seat in seats if seat not in on_killed]

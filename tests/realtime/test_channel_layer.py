@@ -309,16 +309,19 @@ def cut(name_prefix: str) -> int:
         admin.close()
 
 
-async def heard_again(sender, listener, channel, group: str, limit_s: float = WAIT) -> dict:
+async def heard_again(sender, listener, channel, group: str, limit_s: float = WAIT, told: list | None = None) -> dict:
     """Send to `group` until `channel` hears it (a message sent while a connection is down is lost). It reads the
     channel's queue as a socket does (games.realtime.inbox): a `receive` cut off by a timeout would drop the
     channel, and a message that came before the next `receive` with it."""
     queue = listener.inbox(channel)
+    told = [] if told is None else told
     async with asyncio.timeout(limit_s):
         for attempt in itertools.count():
             await sender.group_send(group, {"type": "match.changed", "version": attempt})
             try:
-                return await asyncio.wait_for(queue.get(), 0.5)
+                while (message := await asyncio.wait_for(queue.get(), 0.5))["type"].startswith("layer."):
+                    told.append(message["type"])  # the layer's own word to its sockets, not what was sent
+                return message
             except TimeoutError:
                 continue
 
@@ -447,3 +450,36 @@ async def test_a_message_json_cannot_carry_goes_as_msgpack_and_a_payload_of_an_o
     finally:
         await here.flush()
         await there.flush()
+
+
+async def test_while_redis_is_away_a_socket_joins_and_hears_its_process_and_after_it_the_others(caplog,
+                                                                                                 redis_of_its_own):
+    """Redis down: a socket that joins is not refused (it hears this process's changes at once), publishing
+    fails quietly (one line, no traceback), and once Redis is back the other process reaches it within 2 s."""
+    here = LocalFirstChannelLayer(hosts=[redis_of_its_own.url], prefix=PREFIX)
+    there = LocalFirstChannelLayer(hosts=[redis_of_its_own.url], prefix=PREFIX)
+    try:
+        warm = await there.new_channel()
+        await there.group_add("warm-up", warm)
+        await heard_again(here, there, warm, "warm-up")  # both connected before the outage
+        redis_of_its_own.stop()
+        theirs = await there.new_channel()
+        async with asyncio.timeout(channel_layer.JOIN_WAIT_S + WAIT):
+            await there.group_add("match.31", theirs)  # joined, not refused
+        await there.group_send("match.31", {"type": "match.changed", "version": 1})
+        assert (await asyncio.wait_for(there.inbox(theirs).get(), WAIT))["version"] == 1
+        for version in range(2, 12):  # from the other process: lost while Redis is away, each failure quiet
+            await here.group_send("match.31", {"type": "match.changed", "version": version})
+        redis_of_its_own.start()
+        back = asyncio.get_running_loop().time()
+        told: list[str] = []
+        assert (await heard_again(here, there, theirs, "match.31", told=told))["type"] == "match.changed"
+        assert "layer.reconnected" in told, told  # the socket is told to read what it missed
+        assert asyncio.get_running_loop().time() - back <= 2 + channel_layer.RECONNECT_S
+    finally:
+        await here.flush()
+        await there.flush()
+    assert "Traceback" not in caplog.text
+    # Each of the two processes: failed once, works again once; however many messages went meanwhile.
+    assert caplog.text.count("publishing") <= 4, caplog.text
+    assert caplog.text.count("reaching Redis to listen failed") <= 1, caplog.text
