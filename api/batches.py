@@ -66,6 +66,9 @@ class BatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Dest
         batch = service.batch_create(teacher=request.user, **data.validated_data)
         return Response(BatchSerializer(batch).data, status=status.HTTP_201_CREATED)
 
+    def retrieve(self, request, *args, **kwargs):
+        return Response(BatchSerializer(service.batch_status(batch=self.get_object())).data)
+
     def perform_destroy(self, instance):
         service.batch_delete(batch=instance)
 

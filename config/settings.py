@@ -331,8 +331,8 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.clean_exports",
         "schedule": crontab(minute=15),
     },
-    "recover-exports": {  # PDFs whose worker died are made again (games.services.exports.exports_recover)
-        "task": "games.tasks.recover_exports",
+    "recover-jobs": {  # jobs whose worker died go on (games.services.stalled_jobs)
+        "task": "games.tasks.recover_jobs",
         "schedule": 15.0,
         "options": {"expires": 15.0},  # while no worker runs, they do not pile up
     },

@@ -42,6 +42,9 @@ class BoardBatch(models.Model):
     done = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     error = models.TextField(blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True,
+                                        help_text="When the running job last said it is alive (with its progress).")
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="Job runs started for it.")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

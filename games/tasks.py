@@ -12,7 +12,7 @@ from games.services.enqueue import (
     BUILD_REPORT,
     CLEAN_EXPORTS,
     GENERATE_BATCH,
-    RECOVER_EXPORTS,
+    RECOVER_JOBS,
 )
 
 
@@ -41,6 +41,7 @@ def clean_exports() -> None:
     exports.exports_clean()
 
 
-@shared_task(name=RECOVER_EXPORTS)
-def recover_exports() -> None:
+@shared_task(name=RECOVER_JOBS)
+def recover_jobs() -> None:
     exports.exports_recover()
+    batches.batches_recover()

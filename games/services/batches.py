@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from classroom.errors import ServiceError
@@ -12,6 +12,7 @@ from classroom.models import User
 from games.engines.fultiples_grid import LEVELS, GridOptionError, check_grid_options, generate_grid
 from games.grid_words import primes_line as primes_line  # a batch's title, for the API
 from games.models import Assignment, Board, BoardBatch
+from games.services import stalled_jobs
 from games.services.enqueue import GENERATE_BATCH, enqueue_on_commit
 
 MAX_BATCH = 5000
@@ -59,7 +60,7 @@ def batch_generate(*, batch_id: int, chunk: int = CHUNK) -> BoardBatch | None:
     batch = BoardBatch.objects.filter(pk=batch_id).first()
     if batch is None or batch.status == BoardBatch.Status.DONE:  # deleted meanwhile, or already made
         return batch
-    BoardBatch.objects.filter(pk=batch.pk).update(status=BoardBatch.Status.RUNNING, error="")
+    BoardBatch.objects.filter(pk=batch.pk).update(error="", **stalled_jobs.alive())
     try:
         have = set(Board.objects.filter(batch=batch).values_list("index", flat=True))
         missing = [index for index in range(batch.total) if index not in have]
@@ -68,7 +69,8 @@ def batch_generate(*, batch_id: int, chunk: int = CHUNK) -> BoardBatch | None:
             Board.objects.bulk_create(
                 [Board(batch=batch, index=index, grid=grid_of(batch, index)) for index in part],
                 ignore_conflicts=True)
-            BoardBatch.objects.filter(pk=batch.pk).update(done=Board.objects.filter(batch=batch).count())
+            BoardBatch.objects.filter(pk=batch.pk).update(done=Board.objects.filter(batch=batch).count(),
+                                                          heartbeat_at=timezone.now())
     except Exception as error:
         BoardBatch.objects.filter(pk=batch.pk).update(status=BoardBatch.Status.FAILED,
                                                       error=f"{type(error).__name__}: {error}")
@@ -77,6 +79,19 @@ def batch_generate(*, batch_id: int, chunk: int = CHUNK) -> BoardBatch | None:
                                                   finished_at=timezone.now())
     batch.refresh_from_db()
     return batch
+
+
+def batch_status(*, batch: BoardBatch) -> BoardBatch:
+    """The batch as its page sees it, queued again first if its job lost its worker."""
+    if batch.status == BoardBatch.Status.RUNNING and batches_recover(BoardBatch.objects.filter(pk=batch.pk)):
+        batch.refresh_from_db()
+    return batch
+
+
+def batches_recover(rows: QuerySet[BoardBatch] | None = None) -> int:
+    """Go on with (or fail) the running batches whose worker died (games.services.stalled_jobs); the grids
+    made already stay."""
+    return stalled_jobs.take_back(BoardBatch.objects.all() if rows is None else rows, task_name=GENERATE_BATCH)
 
 
 def grid_of(batch: BoardBatch, index: int) -> list[list[int]]:
@@ -89,7 +104,8 @@ def batch_retry(*, batch: BoardBatch) -> BoardBatch:
         raise ServiceError("not_failed", "Only a failed batch can be retried.")
     batch.status = BoardBatch.Status.PENDING
     batch.error = ""
-    batch.save(update_fields=["status", "error"])
+    batch.attempts = 0
+    batch.save(update_fields=["status", "error", "attempts"])
     _dispatch(batch)
     return batch
 

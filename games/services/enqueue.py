@@ -17,9 +17,9 @@ BUILD_REPORT = "games.tasks.build_report"
 BUILD_NIGHTLY_REPORTS = "games.tasks.build_nightly_reports"
 BUILD_EXPORT = "games.tasks.build_export"
 CLEAN_EXPORTS = "games.tasks.clean_exports"
-RECOVER_EXPORTS = "games.tasks.recover_exports"
+RECOVER_JOBS = "games.tasks.recover_jobs"
 
-TASK_NAMES = (GENERATE_BATCH, BUILD_REPORT, BUILD_NIGHTLY_REPORTS, BUILD_EXPORT, CLEAN_EXPORTS, RECOVER_EXPORTS)
+TASK_NAMES = (GENERATE_BATCH, BUILD_REPORT, BUILD_NIGHTLY_REPORTS, BUILD_EXPORT, CLEAN_EXPORTS, RECOVER_JOBS)
 
 
 def enqueue_on_commit(task_name: str, *args: int | str) -> None:

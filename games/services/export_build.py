@@ -16,10 +16,10 @@ import time
 from django.core.files import File
 from django.core.files.storage import default_storage
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from games.models import Export
+from games.services import stalled_jobs
 from games.services.export_kinds import ExportFailed, Job, prepare
 from games.services.exports import ACTIVE, FOLDER
 
@@ -54,9 +54,8 @@ def export_build(*, export_id: int) -> Export | None:
     """Make the PDF of a waiting (or interrupted) export and store it. Idempotent: a made, failed or
     deleted export is left as it is, and of two runs at once only the later one stores a file."""
     run = secrets.token_hex(8)
-    claimed = Export.objects.filter(pk=export_id, status__in=ACTIVE).update(
-        status=Export.Status.RUNNING, run=run, done=0, error="", heartbeat_at=timezone.now(),
-        attempts=F("attempts") + 1)
+    claimed = Export.objects.filter(pk=export_id, status__in=ACTIVE).update(run=run, done=0, error="",
+                                                                            **stalled_jobs.alive())
     if not claimed:
         return Export.objects.filter(pk=export_id).first()
     job = None

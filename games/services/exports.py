@@ -11,11 +11,7 @@ stores its file, so a redelivered or duplicated job never makes a second file or
 Login cards print new secrets: they are issued in the transaction that checks the token, the
 file is handed out once and then deleted, and an undownloaded one is deleted after an hour.
 
-A running job says it is alive with its progress (`heartbeat_at`). One silent for `STALE_AFTER` lost
-its worker (killed, out of memory) and is made again (`exports_recover`): when its page next asks, when
-it is asked for again, and by Celery beat every 15 s (config/settings.py). Celery would hand the job out
-again only after the broker's visibility timeout (an hour), and a teacher printing cards before a
-lesson cannot wait that long. After `ATTEMPTS_MAX` runs it is marked failed, with a sentence.
+A running job whose worker died is made again on the same row (games.services.stalled_jobs).
 """
 
 from __future__ import annotations
@@ -33,6 +29,7 @@ from django.utils import timezone
 from classroom.errors import ServiceError
 from classroom.models import Classroom, Student, User
 from games.models import BoardBatch, Export, Report
+from games.services import stalled_jobs
 from games.services.enqueue import BUILD_EXPORT, enqueue_on_commit
 
 KEEP = timedelta(hours=24)  # a made PDF can be downloaded again for a day
@@ -40,10 +37,6 @@ CARDS_KEEP = timedelta(hours=1)  # login cards hold sign-in secrets: one downloa
 REUSE_WHILE_MAKING = timedelta(minutes=10)  # a second click while one is being made shows the same progress
 FOLDER = "exports"
 ACTIVE = (Export.Status.PENDING, Export.Status.RUNNING)
-STALE_AFTER = timedelta(seconds=30)  # a running job writes its progress every half second or so
-ATTEMPTS_MAX = 3
-STOPPED_MESSAGE = ("The PDF could not be made: the computer making it stopped {attempts} times. Try again; if it "
-                   "stops again, tell whoever runs Multiplayground.")
 
 
 class NotReady(ServiceError):
@@ -124,22 +117,10 @@ def export_status(*, export: Export) -> Export:
 
 
 def exports_recover(exports: QuerySet[Export] | None = None, *, now: datetime | None = None) -> int:
-    """Make again (or, after ATTEMPTS_MAX runs, fail) the running exports whose job has been silent for
-    STALE_AFTER. Each is taken back by one conditional update, so two callers at once enqueue it once.
-    Returns how many were taken back."""
+    """Make again (or fail) the running exports whose worker died (games.services.stalled_jobs)."""
     now = now or timezone.now()
-    stale = (Export.objects.all() if exports is None else exports).filter(
-        status=Export.Status.RUNNING, heartbeat_at__lt=now - STALE_AFTER)
-    taken = 0
-    for export_id, heartbeat_at, attempts in stale.values_list("pk", "heartbeat_at", "attempts"):
-        still = Export.objects.filter(pk=export_id, status=Export.Status.RUNNING, heartbeat_at=heartbeat_at)
-        if attempts >= ATTEMPTS_MAX:
-            taken += still.update(status=Export.Status.FAILED, run="", finished_at=now,
-                                  error=STOPPED_MESSAGE.format(attempts=attempts))
-        elif still.update(status=Export.Status.PENDING, run="", done=0):
-            taken += 1
-            enqueue_on_commit(BUILD_EXPORT, export_id)
-    return taken
+    return stalled_jobs.take_back(Export.objects.all() if exports is None else exports, task_name=BUILD_EXPORT,
+                                  restart={"run": "", "done": 0}, failed={"run": "", "finished_at": now}, now=now)
 
 
 # --- downloading it (web request) ---------------------------------------------------------------

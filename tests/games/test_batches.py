@@ -1,12 +1,13 @@
 import io
 
 import pytest
+from django.utils import timezone
 from pypdf import PdfReader
 
 from classroom.errors import ServiceError
 from games.engines.fultiples_grid import LEVELS
 from games.models import Board, BoardBatch
-from games.services import batches
+from games.services import batches, stalled_jobs
 from games.services.assignments import assignment_create
 from games.services.export_build import export_build
 from games.services.matches import match_quick
@@ -132,3 +133,23 @@ def test_a_job_for_a_deleted_batch_does_nothing(teacher):
     batches.batch_delete(batch=batch)
     assert batches.batch_generate(batch_id=batch.pk) is None
     assert not Board.objects.exists()
+
+
+def test_a_batch_whose_worker_died_goes_on_from_where_it_was(teacher, django_capture_on_commit_callbacks):
+    """Killed mid-batch, a worker leaves it running with the grids it made; once silent for STALE_AFTER, its
+    page's next look queues it again, and the next run adds only the missing grids."""
+    batch = batches.batch_create(teacher=teacher, count=12, level="beginner")
+    batches.batch_generate(batch_id=batch.pk, chunk=5)
+    Board.objects.filter(batch=batch, index__gte=5).delete()  # as if the worker died after its first chunk
+    BoardBatch.objects.filter(pk=batch.pk).update(status=BoardBatch.Status.RUNNING, done=5, attempts=1,
+                                                  heartbeat_at=timezone.now() - stalled_jobs.STALE_AFTER / 2)
+    assert batches.batch_status(batch=BoardBatch.objects.get(pk=batch.pk)).status == BoardBatch.Status.RUNNING
+    BoardBatch.objects.filter(pk=batch.pk).update(heartbeat_at=timezone.now() - stalled_jobs.STALE_AFTER * 2)
+    with django_capture_on_commit_callbacks() as sent:
+        seen = batches.batch_status(batch=BoardBatch.objects.get(pk=batch.pk))
+    assert seen.status == BoardBatch.Status.PENDING
+    assert len(sent) == 1
+    made = batches.batch_generate(batch_id=batch.pk, chunk=5)
+    assert made.status == BoardBatch.Status.DONE
+    assert made.attempts == 2
+    assert sorted(Board.objects.filter(batch=batch).values_list("index", flat=True)) == list(range(12))

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from classroom.models import Student
 from games.models import Export
-from games.services import batches, export_build, export_kinds, exports
+from games.services import batches, export_build, export_kinds, exports, stalled_jobs
 from games.services.export_build import export_build as build
 from tests.factories import ClassroomFactory, StudentFactory, built_snapshot
 
@@ -252,9 +252,9 @@ def _stopped_mid_job(export: Export, silent_for: timedelta, attempts: int = 1) -
 def test_an_export_whose_worker_died_is_made_again_when_its_page_asks(teacher, made_batch,
                                                                       django_capture_on_commit_callbacks):
     export = exports.export_batch_pdf(owner=teacher, batch=made_batch())
-    _stopped_mid_job(export, exports.STALE_AFTER - timedelta(seconds=5))
+    _stopped_mid_job(export, stalled_jobs.STALE_AFTER - timedelta(seconds=5))
     assert exports.export_status(export=Export.objects.get(pk=export.pk)).status == Export.Status.RUNNING  # not yet
-    _stopped_mid_job(export, exports.STALE_AFTER + timedelta(seconds=1))
+    _stopped_mid_job(export, stalled_jobs.STALE_AFTER + timedelta(seconds=1))
     with django_capture_on_commit_callbacks() as sent:
         seen = exports.export_status(export=Export.objects.get(pk=export.pk))
         assert exports.export_status(export=Export.objects.get(pk=export.pk)).status == Export.Status.PENDING
@@ -287,7 +287,7 @@ def test_asking_again_for_cards_whose_worker_died_makes_them_again(classroom, te
                                                                    django_capture_on_commit_callbacks):
     students = [StudentFactory(classroom=classroom) for _ in range(2)]
     first = exports.export_cards_pdf(owner=teacher, classroom=classroom, students=students, site_url="http://x")
-    _stopped_mid_job(first, exports.STALE_AFTER * 2)
+    _stopped_mid_job(first, stalled_jobs.STALE_AFTER * 2)
     with django_capture_on_commit_callbacks() as sent:
         again = exports.export_cards_pdf(owner=teacher, classroom=classroom, students=students, site_url="http://x")
     assert again.pk == first.pk  # the same export, waiting for a worker again, not a stuck "running"
@@ -297,7 +297,7 @@ def test_asking_again_for_cards_whose_worker_died_makes_them_again(classroom, te
 
 def test_after_its_last_attempt_a_stopped_export_fails_with_a_sentence(teacher, made_batch):
     export = exports.export_batch_pdf(owner=teacher, batch=made_batch())
-    _stopped_mid_job(export, exports.STALE_AFTER * 2, attempts=exports.ATTEMPTS_MAX)
+    _stopped_mid_job(export, stalled_jobs.STALE_AFTER * 2, attempts=stalled_jobs.ATTEMPTS_MAX)
     assert exports.exports_recover() == 1
     export.refresh_from_db()
     assert export.status == Export.Status.FAILED
