@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 from django.utils import timezone
@@ -12,11 +13,23 @@ WRITE_EVERY = timedelta(seconds=30)
 ONLINE_FOR = timedelta(seconds=90)
 
 
+# When this process last wrote each student's presence: it writes again only WRITE_EVERY later, so a
+# student's requests in between cost no query at all (another process may write sooner; that is harmless).
+_written_at: dict[int, float] = {}
+_FORGET_AFTER = 10_000  # entries kept at most: a school's students, many times over
+
+
 def student_seen(*, user: User) -> None:
     if not user.is_authenticated or not user.is_student:
         return
-    now = timezone.now()
-    Student.objects.filter(user=user).exclude(last_seen_at__gt=now - WRITE_EVERY).update(last_seen_at=now)
+    now = time.monotonic()
+    if now - _written_at.get(user.pk, -WRITE_EVERY.total_seconds()) < WRITE_EVERY.total_seconds():
+        return
+    if len(_written_at) >= _FORGET_AFTER:
+        _written_at.clear()
+    _written_at[user.pk] = now
+    moment = timezone.now()
+    Student.objects.filter(user=user).exclude(last_seen_at__gt=moment - WRITE_EVERY).update(last_seen_at=moment)
 
 
 def is_online(student: Student) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
@@ -16,14 +18,18 @@ def check_database() -> bool:
         return False
 
 
+@functools.cache
+def _redis_client():  # the process's: a client and a connection for each check cost most of the request
+    import redis
+
+    return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
+
+
 def check_redis() -> bool | None:
     if not settings.REDIS_URL:
         return None
-    import redis
-
     try:
-        client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
-        return bool(client.ping())
+        return bool(_redis_client().ping())
     except Exception:
         return False
 

@@ -4,8 +4,12 @@ The cache holds sessions' copies (the database keeps them: `cached_db`), the sig
 counters, and presence. With Redis down (a restart, a failover, a network blink), Django's own backend
 raised on every call, and every page, sign-in and new socket answered 500. Here an unreachable Redis
 reads as an empty cache and a write is skipped: sessions come from the database, the limits count from
-zero until Redis is back (a few seconds of no limits rather than a school locked out), presence is
-unknown. One warning when Redis is first unreachable, one when it answers again; never a traceback a call.
+zero until Redis is back (a few seconds of no limits rather than a school locked out). One warning when
+Redis is first unreachable, one when it answers again; never a traceback a call.
+
+Its connections are the process's, not the request's: Django keeps a cache object per async context, so
+under ASGI each request made a new client, a new pool and a new TCP connection to Redis (with its
+handshake) for its session. Here every cache object of the process shares one pool per server.
 """
 
 from __future__ import annotations
@@ -65,7 +69,26 @@ def _tolerant(name: str, fallback: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
+_POOLS: dict[str, redis.ConnectionPool] = {}  # by server URL and options: the process's connections
+_POOLS_LOCK = threading.Lock()
+
+
 class TolerantRedisCacheClient(RedisCacheClient):
+    def __init__(self, servers: list[str], **options: Any) -> None:
+        super().__init__(servers, **options)
+        self._options_key = repr(sorted(self._pool_options.items(), key=lambda item: item[0]))
+
+    def _get_connection_pool(self, write: bool) -> redis.ConnectionPool:
+        index = self._get_connection_pool_index(write)
+        key = f"{self._servers[index]} {self._options_key}"
+        pool = _POOLS.get(key)
+        if pool is None:
+            with _POOLS_LOCK:
+                pool = _POOLS.get(key)
+                if pool is None:
+                    pool = _POOLS[key] = self._pool_class.from_url(self._servers[index], **self._pool_options)
+        return pool
+
     # What each call answers while Redis is unreachable: a miss, or a write that did not happen.
     add = _tolerant("add", lambda key, value, timeout: True)
     get = _tolerant("get", lambda key, default: default)
