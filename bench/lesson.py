@@ -69,6 +69,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.calibration import calibration_line
 from tests.e2e.http_client import ApiClient, classroom_with_students, create_assignment
 from tests.e2e.server import LiveServer
 
@@ -630,6 +631,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     require_environment()
+    print(calibration_line(), flush=True)
     threading.stack_size(1024 * 1024)  # up to two threads per child (its own and its socket's)
     results = []
     for classes in args.classes:
