@@ -19,17 +19,17 @@ def check_database() -> bool:
 
 
 @functools.cache
-def _redis_client():  # the process's: a client and a connection for each check cost most of the request
+def _redis_client(url: str):  # the process's: a client and a connection for each check cost most of the request
     import redis
 
-    return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
+    return redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
 
 
 def check_redis() -> bool | None:
     if not settings.REDIS_URL:
         return None
     try:
-        return bool(_redis_client().ping())
+        return bool(_redis_client(settings.REDIS_URL).ping())
     except Exception:
         return False
 
