@@ -129,6 +129,15 @@ def create_assignment(teacher: ApiClient, klass: dict, game: str, options: dict 
                            {"game": game, "options": options or {}, **fields})
 
 
+def quick_match(first: ApiClient, second: ApiClient, assignment: dict) -> dict:
+    """Two children tap Quick match one after the other: the match they are paired in, started."""
+    tap = f"/api/assignments/{assignment['id']}/quick-match/"
+    first.request("POST", tap)
+    match = second.request("POST", tap)["match"]
+    assert match["status"] == "active", match
+    return match
+
+
 def match_state(client: ApiClient, match_id: int) -> dict:
     """GET /api/matches/<id>/: the state message as this user may see it (their own view)."""
     return client.request("GET", f"/api/matches/{match_id}/")

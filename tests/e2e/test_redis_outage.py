@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.http_client import classroom_with_students, create_assignment, sign_in_student
+from tests.e2e.http_client import classroom_with_students, create_assignment, quick_match, sign_in_student
 from tests.e2e.server import LiveServer
 from tests.e2e.test_two_servers import choose_cell
 from tests.own_redis import OwnRedis
@@ -50,8 +50,7 @@ def test_pages_sign_in_and_sockets_answer_while_redis_is_away_and_partners_hear_
         assignment = create_assignment(teacher, klass, "fultiples", {"level": "beginner"})
         ana = sign_in_student(first, klass, "Ana L.", secrets["Ana L."])
         ben = sign_in_student(second, klass, "Ben O.", secrets["Ben O."])
-        ana.request("POST", f"/api/assignments/{assignment['id']}/quick-match/")
-        match = ben.request("POST", f"/api/assignments/{assignment['id']}/quick-match/")["match"]
+        match = quick_match(ana, ben, assignment)
 
         redis.stop()
         assert ana.request("GET", "/api/auth/me/")["role"] == "student"  # any answer but 2xx fails the test

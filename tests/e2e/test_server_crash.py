@@ -24,7 +24,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from tests.e2e.http_client import classroom_with_students, create_assignment, sign_in_student
+from tests.e2e.http_client import classroom_with_students, create_assignment, quick_match, sign_in_student
 from tests.e2e.server import LiveServer, free_port
 from tests.e2e.test_two_servers import choose_cell
 from tests.nginx_proxy import start_nginx
@@ -132,9 +132,7 @@ def test_a_crashed_process_costs_seconds_and_only_its_own_children(tmp_path):
         assert len(display_names) == 2 * MATCHES, display_names
         for number in range(0, 2 * MATCHES, 2):
             pair = [sign_in_student(url, klass, name, secrets[name]) for name in display_names[number:number + 2]]
-            pair[0].request("POST", f"/api/assignments/{assignment['id']}/quick-match/")
-            match = pair[1].request("POST", f"/api/assignments/{assignment['id']}/quick-match/")["match"]
-            assert match["status"] == "active", match
+            match = quick_match(pair[0], pair[1], assignment)
             seats += [Seat(f"kid{n}", match["id"], child.cookie("sessionid")) for n, child in zip(
                 (number, number + 1), pair, strict=True)]
 

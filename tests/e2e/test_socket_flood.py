@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.e2e.http_client import classroom_with_students, create_assignment, sign_in_student
+from tests.e2e.http_client import classroom_with_students, create_assignment, quick_match, sign_in_student
 
 FLOOD = 200
 
@@ -18,8 +18,7 @@ def two_seats(live_server):
     assignment = create_assignment(teacher, klass, "fultiples", {"level": "beginner"})
     ana = sign_in_student(live_server, klass, "Ana L.", secrets["Ana L."])
     ben = sign_in_student(live_server, klass, "Ben O.", secrets["Ben O."])
-    ana.request("POST", f"/api/assignments/{assignment['id']}/quick-match/")
-    match = ben.request("POST", f"/api/assignments/{assignment['id']}/quick-match/")["match"]
+    match = quick_match(ana, ben, assignment)
     state = ana.request("GET", f"/api/matches/{match['id']}/")
     to_move = state["view"]["to_move"]
     return (ana, ben) if state["view"]["seat"] in to_move else (ben, ana), match["id"]

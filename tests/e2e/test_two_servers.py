@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from tests.e2e.http_client import classroom_with_students, sign_in_student
+from tests.e2e.http_client import classroom_with_students, quick_match, sign_in_student
 from tests.e2e.server import LiveServer
 
 pytestmark = pytest.mark.services
@@ -56,9 +56,7 @@ def test_two_processes_play_a_whole_match_and_a_deadline_fires():
         ana = sign_in_student(first_url, klass, "Ana L.", secrets["Ana L."])
         ben = sign_in_student(second_url, klass, "Ben O.", secrets["Ben O."])
         (assignment,) = ana.request("GET", "/api/my/assignments/")
-        ana.request("POST", f"/api/assignments/{assignment['id']}/quick-match/")
-        match = ben.request("POST", f"/api/assignments/{assignment['id']}/quick-match/")["match"]
-        assert match["status"] == "active"
+        match = quick_match(ana, ben, assignment)
         logs: dict[str, list] = {"ana": [], "ben": []}
         with ana.websocket(match["id"]) as ana_socket, ben.websocket(match["id"]) as ben_socket:
             # The first deadline may pass before Ben's socket is there (a slow machine takes seconds to
